@@ -1,0 +1,86 @@
+"""The ``scorpion-conformance`` command: deals, adapter checks and the suite.
+
+Each subcommand lives in its own module; this one only parses arguments
+(with :mod:`argparse`) and turns known errors into one clear line and a
+non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+DEFAULT_ADAPTER = f"{sys.executable} -m scorpion_ref.adapter"
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from scorpion_ref import ScorpionError, deal_game
+    from scorpion_ref.serial import draw_position, position_to_json
+
+    try:
+        position = deal_game(args.game, args.deal)
+    except ScorpionError as error:
+        print(f"scorpion-conformance deal: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(position_to_json(position)))
+    else:
+        print(f"Scorpion game {args.game} ({args.deal} deal); face-down cards in brackets")
+        print(draw_position(position, unicode=not args.ascii))
+    return 0
+
+
+def _check_adapter(args: argparse.Namespace) -> int:
+    from .check_adapter import run_check
+
+    return run_check(args.adapter, args.timeout, sys.stdout)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorpion-conformance",
+        description="The rules reference and conformance suite for Scorpion Solitaire.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    deal = sub.add_parser("deal", help="print deal N (PySolFC-compatible numbering)")
+    deal.add_argument("game", type=int, help="the game number, 1 or more")
+    deal.add_argument(
+        "--deal", default="scorpion", choices=("scorpion", "scorpion-ii"),
+        help="which deal: 12 face-down cards (scorpion) or 9 (scorpion-ii)",
+    )
+    deal.add_argument("--json", action="store_true", help="print the protocol's JSON form")
+    deal.add_argument("--ascii", action="store_true", help="draw cards as TD, not 10♦")
+    deal.set_defaults(handler=_deal)
+
+    check = sub.add_parser("check-adapter", help="a quick smoke test of an adapter")
+    check.add_argument(
+        "--adapter", default=DEFAULT_ADAPTER,
+        help="the command that starts the adapter (default: the reference adapter)",
+    )
+    check.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)"
+    )
+    check.set_defaults(handler=_check_adapter)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

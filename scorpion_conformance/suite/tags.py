@@ -1,0 +1,110 @@
+"""The tags a scenario carries, and what they require of a rule set.
+
+* An **option tag** names an option value the scenario depends on, such as
+  ``@runs-collect`` or ``@whole-column-refused``. Tags of different options
+  must all hold; several tags of one option mean any of those values. A
+  scenario with no option tag holds under every rule set.
+* A **capability tag** (``@undo``) names a protocol capability the adapter
+  must declare.
+* The **id tag** (``@id:MOVE-004``) is the scenario's stable id, never reused.
+* A **catalogue tag** (``@R-EMPTY-KING-ONLY``) names a rule of
+  ``scorpion_ref/rules.yaml`` that the scenario tests; on a ``Rule:`` it
+  applies to every example below.
+
+>>> requirements({"runs-stay", "stock-when-stuck", "id:STOCK-001"})
+({'runs': ('stay',), 'stock': ('when-stuck',)}, ())
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+__all__ = [
+    "CAPABILITY_TAGS",
+    "CATALOGUE_TAG",
+    "ID_TAG",
+    "OPTION_TAGS",
+    "NAMED_RULESETS",
+    "matches",
+    "requirements",
+    "scenario_id",
+    "unknown_tags",
+]
+
+#: Option tag → (option, value).
+OPTION_TAGS: dict[str, tuple[str, str]] = {
+    "runs-collect": ("runs", "collect"),
+    "runs-stay": ("runs", "stay"),
+    "stock-any-time": ("stock", "any-time"),
+    "stock-when-stuck": ("stock", "when-stuck"),
+    "empty-king": ("empty_column", "king"),
+    "empty-any": ("empty_column", "any"),
+    "whole-column-refused": ("whole_column_to_empty", "refused"),
+    "whole-column-allowed": ("whole_column_to_empty", "allowed"),
+    "win-four-runs": ("win", "four-runs"),
+    "win-one-run-per-column": ("win", "one-run-per-column"),
+    "finished-runs-ignored": ("finished_run_moves", "ignored"),
+    "finished-runs-counted": ("finished_run_moves", "counted"),
+}
+
+#: Capability tag → the capability an adapter declares in its hello.
+CAPABILITY_TAGS: dict[str, str] = {"undo": "undo"}
+
+ID_TAG = re.compile(r"^id:([A-Z]+-\d{3})$")
+CATALOGUE_TAG = re.compile(r"^R-[A-Z0-9-]+$")
+
+#: The suite's named rule sets and their options (protocol v1).
+NAMED_RULESETS: dict[str, dict[str, str]] = {
+    "standard": {"runs": "collect", "stock": "any-time", "empty_column": "king",
+                 "whole_column_to_empty": "refused", "win": "four-runs",
+                 "finished_run_moves": "ignored"},
+    "classic": {"runs": "stay", "stock": "when-stuck", "empty_column": "king",
+                "whole_column_to_empty": "refused", "win": "four-runs",
+                "finished_run_moves": "ignored"},
+    "wasp": {"runs": "collect", "stock": "any-time", "empty_column": "any",
+             "whole_column_to_empty": "refused", "win": "four-runs",
+             "finished_run_moves": "ignored"},
+    "pysolfc": {"runs": "collect", "stock": "any-time", "empty_column": "king",
+                "whole_column_to_empty": "allowed", "win": "four-runs",
+                "finished_run_moves": "ignored"},
+    "aisleriot": {"runs": "stay", "stock": "any-time", "empty_column": "king",
+                  "whole_column_to_empty": "allowed", "win": "one-run-per-column",
+                  "finished_run_moves": "counted"},
+}
+
+
+def requirements(tags: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """The option values and capabilities a set of tags requires."""
+    options: dict[str, tuple[str, ...]] = {}
+    capabilities: list[str] = []
+    for tag in sorted(tags):
+        if tag in OPTION_TAGS:
+            option, value = OPTION_TAGS[tag]
+            options[option] = (*options.get(option, ()), value)
+        elif tag in CAPABILITY_TAGS:
+            capabilities.append(CAPABILITY_TAGS[tag])
+    return options, tuple(capabilities)
+
+
+def matches(options: Mapping[str, str], required: Mapping[str, tuple[str, ...]]) -> bool:
+    """Whether a rule set's options satisfy the required values."""
+    return all(options.get(option) in values for option, values in required.items())
+
+
+def scenario_id(tags: Iterable[str]) -> str | None:
+    """The id of a scenario from its tags (``"MOVE-004"``), or None."""
+    for tag in tags:
+        match = ID_TAG.match(tag)
+        if match:
+            return match.group(1)
+    return None
+
+
+def unknown_tags(tags: Iterable[str]) -> list[str]:
+    """Tags outside the vocabulary (not option, capability, id or catalogue tags)."""
+    return sorted(
+        tag for tag in tags
+        if tag not in OPTION_TAGS and tag not in CAPABILITY_TAGS
+        and not ID_TAG.match(tag) and not CATALOGUE_TAG.match(tag)
+    )
