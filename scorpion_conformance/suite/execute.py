@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from scorpion_conformance.protocol import Undo
+
 from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
 __all__ = ["Client", "ScenarioFailure", "ScenarioRun"]
@@ -35,7 +37,7 @@ class Client(Protocol):
     def legal(self) -> Any: ...
     def play(self, action: dict[str, Any]) -> Any: ...
     def state(self) -> Any: ...
-    def undo(self) -> Any: ...
+    def send(self, request: Any) -> Any: ...
 
 
 def _action_key(action: Mapping[str, Any]) -> tuple[str, str, int]:
@@ -128,8 +130,7 @@ class ScenarioRun:
         elif kind == "undo":
             self.last_action = {"type": "undo"}
             self.log.append("undo")
-            response = self.client.undo()
-            self._record(response)
+            self._record(self.client.send(Undo()))
         else:
             self._play({"type": "move", "card": instruction["card"], "to": instruction["to"]}
                        if kind == "move" else {"type": "deal"})

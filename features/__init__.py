@@ -1,0 +1,1 @@
+"""The conformance scenarios (shipped as ``scorpion_conformance.features``)."""
