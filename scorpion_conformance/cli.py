@@ -66,6 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)"
     )
     check.set_defaults(handler=_check_adapter)
+
+    from .suite.run import add_export_arguments, add_run_arguments, export, run
+
+    run_parser = sub.add_parser("run", help="run the conformance suite against an adapter")
+    add_run_arguments(run_parser)
+    run_parser.set_defaults(handler=run)
+
+    export_parser = sub.add_parser("export", help="write every scenario as plain JSON")
+    add_export_arguments(export_parser)
+    export_parser.set_defaults(handler=export)
     return parser
 
 

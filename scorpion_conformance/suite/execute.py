@@ -16,7 +16,7 @@ from scorpion_conformance.protocol import Undo
 
 from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
-__all__ = ["Client", "ScenarioFailure", "ScenarioRun"]
+__all__ = ["Client", "ScenarioFailure", "ScenarioRun", "empty_position", "fold_given"]
 
 Instruction = Mapping[str, Any]
 
@@ -38,6 +38,27 @@ class Client(Protocol):
     def play(self, action: dict[str, Any]) -> Any: ...
     def state(self) -> Any: ...
     def send(self, request: Any) -> Any: ...
+
+
+def empty_position() -> dict[str, Any]:
+    """The position a scenario starts from before its Given steps: nothing on the table."""
+    return {"columns": [{"down": [], "up": []} for _ in range(COLUMNS)], "stock": [], "removed": []}
+
+
+def fold_given(position: Mapping[str, Any], instruction: Instruction) -> dict[str, Any]:
+    """The start position after one ``given`` instruction."""
+    result = {"columns": list(position["columns"]), "stock": list(position["stock"]),
+              "removed": list(position["removed"])}
+    kind = instruction["given"]
+    if kind == "columns":
+        result["columns"] = [dict(c) for c in instruction["columns"]]
+    elif kind == "stock":
+        result["stock"] = list(instruction["stock"])
+    elif kind == "removed":
+        result["removed"] = sorted({*result["removed"], *instruction["suits"]})
+    else:  # pragma: no cover - the library builds only the kinds above
+        raise ValueError(f"unknown given instruction {kind!r}")
+    return result
 
 
 def _action_key(action: Mapping[str, Any]) -> tuple[str, str, int]:
@@ -89,15 +110,10 @@ class ScenarioRun:
     def given(self, instruction: Instruction) -> None:
         if self.start_state is not None:
             raise ScenarioFailure("a Given step comes after the game has started")
-        kind = instruction["given"]
-        if kind == "columns":
-            self.columns = [dict(c) for c in instruction["columns"]]
-        elif kind == "stock":
-            self.stock = list(instruction["stock"])
-        elif kind == "removed":
-            self.removed = sorted({*self.removed, *instruction["suits"]})
-        else:  # pragma: no cover - the library builds only the kinds above
-            raise ValueError(f"unknown given instruction {kind!r}")
+        position = fold_given(self.position, instruction)
+        self.columns, self.stock, self.removed = (
+            position["columns"], position["stock"], position["removed"]
+        )
 
     def _started(self) -> None:
         if self.start_state is None:

@@ -216,8 +216,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     missing = [c for c in capabilities if c not in offered]
     names = [name for name, options in declared.items() if matches(options, required)]
     metafunc.fixturenames.append("scorpion_rules")
+    sid = scenario_id(_tags(template)) or "no-id"
     if names and not missing:
-        metafunc.parametrize("scorpion_rules", names, ids=names)
+        metafunc.parametrize("scorpion_rules", names, ids=[f"{sid}-{n}" for n in names])
         return
     if missing:
         why = f"the adapter lacks the capability {', '.join(missing)}"
@@ -226,7 +227,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         why = f"no declared rule set has {need}"
     metafunc.parametrize(
         "scorpion_rules",
-        [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {why}"), id=UNSUPPORTED)],
+        [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {why}"),
+                      id=f"{sid}-{UNSUPPORTED}")],
     )
 
 
