@@ -1,0 +1,166 @@
+"""The reference adapter with one rule deliberately broken, to prove the suite bites.
+
+Usage: ``python broken_adapter.py BUG`` where BUG is one of :data:`BUGS`.
+Each bug is a plausible implementation mistake (the kind the mission lists),
+planted by wrapping one function of the reference engine; the adapter is
+otherwise the reference adapter, so any failing scenario is due to the bug.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable
+
+import scorpion_ref.adapter as adapter
+import scorpion_ref.engine as engine
+import scorpion_ref.game as game_module
+from scorpion_ref import Column, Deal, IllegalAction, Position, Rank
+
+
+def queen_into_space() -> None:
+    """An empty column takes any group that holds a King, whatever leads it."""
+    original = engine._check_move
+
+    def check(position: Position, rules, move) -> None:
+        where = position.locate(move.card)
+        if where and position.columns[move.to - 1].is_empty:
+            column, index = where
+            if any(c.rank is Rank.KING for c in position.columns[column].up[index:]):
+                return
+        original(position, rules, move)
+
+    engine._check_move = check
+
+
+def cross_suit() -> None:
+    """A card goes on any card one rank higher, whatever its suit."""
+    original = engine._check_move
+
+    def check(position: Position, rules, move) -> None:
+        try:
+            original(position, rules, move)
+        except IllegalAction as error:
+            target = position.columns[move.to - 1].top
+            if error.reason != "not-same-suit" or target is None or target.rank != move.card.rank + 1:
+                raise
+
+    engine._check_move = check
+
+
+def one_collection_per_action() -> None:
+    """After an action only the first complete run found is collected."""
+    original_apply, original_is_run = engine.apply, engine._is_run
+    found = {"count": 0}
+
+    def is_run(cards) -> bool:
+        if found["count"] >= 1:
+            return False
+        result = original_is_run(cards)
+        found["count"] += result
+        return result
+
+    def apply(position, rules, action):
+        found["count"] = 0
+        engine._is_run = is_run
+        try:
+            return original_apply(position, rules, action)
+        finally:
+            engine._is_run = original_is_run
+
+    engine.apply = game_module.apply = apply
+
+
+def no_collection_after_deal() -> None:
+    """A run completed by the stock deal is never collected."""
+    original = engine.apply
+
+    def apply(position, rules, action):
+        if isinstance(action, Deal):
+            return original(position, dataclasses.replace(rules, runs="stay"), action)
+        return original(position, rules, action)
+
+    engine.apply = game_module.apply = apply
+
+
+def stock_refused_onto_space() -> None:
+    """The stock cannot be dealt while one of columns 1 to 3 is empty."""
+    original = engine._check_deal
+
+    def check(position: Position, rules) -> None:
+        if any(position.columns[i].is_empty for i in range(len(position.stock))):
+            raise IllegalAction("stock-empty", "the stock cannot land on an empty column")
+        original(position, rules)
+
+    engine._check_deal = check
+
+
+def no_stock_lock() -> None:
+    """The stock may be dealt at any time, even where the rules say when stuck."""
+    original_check, original_legal = engine._check_deal, engine.legal_actions
+
+    def check(position: Position, rules) -> None:
+        original_check(position, dataclasses.replace(rules, stock="any-time"))
+
+    def legal(position: Position, rules):
+        return original_legal(position, dataclasses.replace(rules, stock="any-time"))
+
+    engine._check_deal = check
+    engine.legal_actions = adapter.legal_actions = game_module.legal_actions = legal
+
+
+def undo_forgets_flip() -> None:
+    """Undo puts the cards back but leaves a flipped card face up."""
+    original_play, original_undo = game_module.Game.play, game_module.Game.undo
+
+    def play(self, action):
+        outcome = original_play(self, action)
+        self.__dict__.setdefault("_flips", []).append(outcome.flipped)
+        return outcome
+
+    def undo(self):
+        flips = self.__dict__.setdefault("_flips", [])
+        flipped = flips.pop() if flips else ()
+        position = original_undo(self)
+        if flipped:
+            columns = list(position.columns)
+            for i, column in enumerate(columns):
+                down = tuple(c for c in column.down if c not in flipped)
+                up = tuple(c for c in column.down if c in flipped) + column.up
+                columns[i] = Column(down, up)
+            position = Position(tuple(columns), position.stock, position.removed)
+            self._positions[-1] = position
+        return position
+
+    game_module.Game.play, game_module.Game.undo = play, undo
+
+
+def whole_column_listed() -> None:
+    """Whole-column King transfers are accepted and listed even where refused."""
+    original_check, original_legal = engine._check_move, engine._legal_moves
+
+    def check(position: Position, rules, move) -> None:
+        original_check(position, dataclasses.replace(rules, whole_column_to_empty="allowed"), move)
+
+    def legal_moves(position: Position, rules):
+        return original_legal(position, dataclasses.replace(rules, whole_column_to_empty="allowed"))
+
+    engine._check_move, engine._legal_moves = check, legal_moves
+
+
+BUGS: dict[str, Callable[[], None]] = {
+    "queen-into-space": queen_into_space,
+    "cross-suit": cross_suit,
+    "one-collection-per-action": one_collection_per_action,
+    "no-collection-after-deal": no_collection_after_deal,
+    "stock-refused-onto-space": stock_refused_onto_space,
+    "no-stock-lock": no_stock_lock,
+    "undo-forgets-flip": undo_forgets_flip,
+    "whole-column-listed": whole_column_listed,
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1] not in BUGS:
+        sys.exit(f"usage: broken_adapter.py {{{','.join(BUGS)}}}")
+    BUGS[sys.argv[1]]()
+    sys.exit(adapter.main([]))

@@ -1,0 +1,131 @@
+"""The suite judged as a whole: it passes the reference, reports what an adapter
+does not offer as unsupported, and catches each deliberately broken adapter.
+
+Each run is a real ``scorpion-conformance run`` in a subprocess, read back
+through its JSON report, as an implementer in another repository would run it.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BROKEN = HERE / "broken_adapters" / "broken_adapter.py"
+JS_ADAPTER = ROOT / "adapters" / "javascript" / "adapter.js"
+
+
+def run_suite(tmp_path: Path, *args: str) -> tuple[int, list[dict[str, Any]], str]:
+    report = tmp_path / "report.jsonl"
+    result = subprocess.run(
+        [sys.executable, "-m", "scorpion_conformance.cli", "run", "-q", "--report", str(report), *args],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )
+    records = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    return result.returncode, records, result.stdout + result.stderr
+
+
+def failed(records: list[dict[str, Any]]) -> list[str]:
+    return sorted({f"{r['id']}[{r['rules']}]" for r in records if r["status"] in ("failed", "error")})
+
+
+def test_the_reference_passes_every_scenario_under_every_rule_set(tmp_path: Path) -> None:
+    code, records, output = run_suite(tmp_path)
+    assert code == 0, output[-3000:]
+    assert not failed(records)
+    by_rules = {r["rules"] for r in records if r["status"] == "passed"}
+    assert by_rules == {"standard", "classic", "wasp", "pysolfc", "aisleriot"}
+    assert "Scorpion conformance summary" in output
+    assert len(records) > 100
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (.ci/run installs it)")
+def test_the_javascript_adapter_passes_standard_and_reports_the_rest_unsupported(
+    tmp_path: Path,
+) -> None:
+    code, records, output = run_suite(tmp_path, "--adapter", f"node {JS_ADAPTER}")
+    assert code == 0, output[-3000:]
+    assert not failed(records)
+    passed = {r["rules"] for r in records if r["status"] == "passed"}
+    assert passed == {"standard"}
+    unsupported = [r for r in records if r["status"] == "unsupported"]
+    assert unsupported and all("no declared rule set" in r["message"] for r in unsupported)
+
+
+BUGS = [
+    "queen-into-space",
+    "cross-suit",
+    "one-collection-per-action",
+    "no-collection-after-deal",
+    "stock-refused-onto-space",
+    "no-stock-lock",
+    "undo-forgets-flip",
+    "whole-column-listed",
+]
+
+
+@pytest.mark.parametrize("bug", BUGS)
+def test_each_broken_adapter_is_caught(tmp_path: Path, bug: str) -> None:
+    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} {bug}"
+    code, records, output = run_suite(tmp_path, "--adapter", adapter)
+    caught = failed(records)
+    print(f"{bug} fails: {', '.join(caught)}")
+    assert code == 1, output[-3000:]
+    assert caught, f"no scenario caught the bug {bug}"
+    for record in records:
+        if record["status"] == "failed":
+            assert record["rerun"].startswith("scorpion-conformance run --adapter")
+            assert record["message"]
+
+
+def test_an_expectations_file_turns_known_failures_into_expected_ones(tmp_path: Path) -> None:
+    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
+    expectations = tmp_path / "known.json"
+    code, records, _ = run_suite(tmp_path, "--adapter", adapter, "--rules", "standard",
+                                 "--write-expectations", str(expectations))
+    assert code == 1 and failed(records)
+    known = json.loads(expectations.read_text())["known_failures"]
+    assert set(known) == {f"{r['id']}[standard]" for r in records if r["status"] == "failed"}
+
+    code, records, output = run_suite(tmp_path, "--adapter", adapter, "--rules", "standard",
+                                      "--expect", str(expectations))
+    assert code == 0, output[-3000:]
+    assert {r["status"] for r in records} <= {"passed", "xfailed", "unsupported"}
+
+    # The reference passes those scenarios: a stale expectation fails the run.
+    code, records, output = run_suite(tmp_path, "--rules", "standard", "--expect", str(expectations))
+    assert code == 1, output[-3000:]
+    assert any(r["status"] == "xpassed" for r in records)
+
+
+def test_a_broken_adapter_command_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    code, records, output = run_suite(tmp_path, "--adapter", "no-such-adapter-command --flag")
+    assert code != 0
+    assert "no-such-adapter-command" in output
+    assert "probably broken" in output
+    assert "Traceback" not in output
+
+
+def test_export_writes_every_case_as_plain_json(tmp_path: Path) -> None:
+    out = tmp_path / "cases.json"
+    subprocess.run(
+        [sys.executable, "-m", "scorpion_conformance.cli", "export", "-o", str(out)],
+        check=True, capture_output=True, timeout=120,
+    )
+    document = json.loads(out.read_text())
+    cases = document["cases"]
+    assert document["protocol"] == 1 and len(cases) > 50
+    ids = [c["id"] for c in cases]
+    assert len(ids) == len(set(ids))
+    for case in cases:
+        assert set(case) >= {"id", "rulesets", "start", "steps", "requires"}
+        assert len(case["start"]["columns"]) == 7
+        assert all(("do" in s) != ("expect" in s) for s in case["steps"])
