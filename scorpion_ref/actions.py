@@ -37,7 +37,8 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``"9D>5"`` (also ``"9♦>5"``); raises :class:`NotationError`."""
         card_text, arrow, to_text = text.partition(">")
-        if not arrow or not to_text.strip().isdigit():
+        to_text = to_text.strip()
+        if not arrow or not (to_text.isascii() and to_text.isdigit()):
             raise NotationError(f"{text!r} is not a move: write card>column, as '9D>5'")
         return cls(Card.parse(card_text), int(to_text))
 

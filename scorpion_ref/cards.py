@@ -119,7 +119,7 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a card: expected text such as 'TD' or '10♦'")
         token = text.strip()
-        if len(token) < 2 or len(token) > 3:
+        if len(token) < 2 or len(token) > 3 or any(ch.isspace() for ch in token):
             raise NotationError(f"{text!r} is not a card: expected rank then suit, as 'TD' or '10♦'")
         try:
             return _CARD_CACHE[(Rank.parse(token[:-1]), Suit.parse(token[-1]))]

@@ -212,10 +212,12 @@ def _legal_moves(position: Position, rules: RuleSet) -> list[Move]:
     return [Move(position.columns[s].up[i], d + 1) for s, i, d in found]
 
 
-def _available_moves(position: Position, rules: RuleSet) -> list[Move]:
+def _available_moves(
+    position: Position, rules: RuleSet, legal: list[Move] | None = None
+) -> list[Move]:
     """Legal moves that count as available for the stock lock and for losing."""
     moves = []
-    for move in _legal_moves(position, rules):
+    for move in _legal_moves(position, rules) if legal is None else legal:
         if is_whole_column_transfer(position, move):
             continue
         if rules.runs == "stay" and rules.finished_run_moves == "ignored":
@@ -228,8 +230,11 @@ def _available_moves(position: Position, rules: RuleSet) -> list[Move]:
 
 def legal_actions(position: Position, rules: RuleSet) -> tuple[Action, ...]:
     """Every legal action: moves by source column, card and destination, then the deal."""
-    moves: list[Action] = list(_legal_moves(position, rules))
-    if position.stock and (rules.stock == "any-time" or not _available_moves(position, rules)):
+    legal = _legal_moves(position, rules)
+    moves: list[Action] = list(legal)
+    if position.stock and (
+        rules.stock == "any-time" or not _available_moves(position, rules, legal)
+    ):
         moves.append(Deal())
     return tuple(moves)
 

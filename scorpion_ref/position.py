@@ -29,6 +29,9 @@ class Column:
     up: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
+        for card in (*self.down, *self.up):
+            if not isinstance(card, Card):
+                raise InvalidPosition(f"a column holds {card!r}, which is not a Card")
         if self.down and not self.up:
             raise InvalidPosition(
                 "a column has face-down cards with no face-up card above them "
@@ -95,6 +98,12 @@ class Position:
         object.__setattr__(self, "columns", columns)
         object.__setattr__(self, "stock", tuple(self.stock))
         object.__setattr__(self, "removed", frozenset(self.removed))
+        for item in self.stock:
+            if not isinstance(item, Card):
+                raise InvalidPosition(f"the stock holds {item!r}, which is not a Card")
+        for suit in self.removed:
+            if not isinstance(suit, Suit):
+                raise InvalidPosition(f"removed holds {suit!r}, which is not a Suit")
         if len(self.stock) > 3:
             raise InvalidPosition(f"the stock holds {len(self.stock)} cards; it holds at most 3")
         counts = Counter(self.cards())

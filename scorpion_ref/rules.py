@@ -11,7 +11,7 @@ The engine reads options, never rule set names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import UnknownRuleSet
@@ -107,7 +107,8 @@ class RuleSet:
 
 
 def _named(name: str, values: str, summary: str, sources: tuple[str, ...]) -> RuleSet:
-    return RuleSet(name, *values.split(), summary=summary, sources=sources)  # type: ignore[arg-type]
+    options: dict[str, Any] = dict(zip(OPTIONS, values.split(), strict=True))
+    return RuleSet(name=name, summary=summary, sources=sources, **options)
 
 
 #: The named rule sets the suite defines, by name.

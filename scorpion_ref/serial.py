@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .actions import Action, Deal, Move
@@ -41,13 +42,15 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
+_PROTOCOL_CARD = re.compile(r"[A2-9TJQK][CDHS]")
+
+
 def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str) or len(value) != 2:
-        raise InvalidPosition(f"{where}: {value!r} is not a card (two characters, as 'TD')")
-    try:
-        return Card.parse(value)
-    except NotationError as error:
-        raise InvalidPosition(f"{where}: {error}") from None
+    if not isinstance(value, str) or not _PROTOCOL_CARD.fullmatch(value):
+        raise InvalidPosition(
+            f"{where}: {value!r} is not a card (a rank of A23456789TJQK then a suit of CDHS, as 'TD')"
+        )
+    return Card.parse(value)
 
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
@@ -63,21 +66,24 @@ def position_from_json(obj: Any) -> Position:
     unknown = sorted(set(obj) - {"columns", "stock", "removed"})
     if unknown:
         raise InvalidPosition(f"a position has no field {', '.join(map(repr, unknown))}")
+    missing = [name for name in ("columns", "stock", "removed") if name not in obj]
+    if missing:
+        raise InvalidPosition(f"a position needs the field {', '.join(missing)}")
     columns = obj.get("columns")
     if not isinstance(columns, list) or len(columns) != COLUMNS:
         raise InvalidPosition(f"columns must be a list of {COLUMNS} columns")
     built = []
     for i, column in enumerate(columns, start=1):
-        if not isinstance(column, dict) or set(column) - {"down", "up"}:
+        if not isinstance(column, dict) or set(column) != {"down", "up"}:
             raise InvalidPosition(f"column {i} must be an object with down and up")
-        down = _cards(column.get("down", []), f"column {i} down")
-        up = _cards(column.get("up", []), f"column {i} up")
+        down = _cards(column["down"], f"column {i} down")
+        up = _cards(column["up"], f"column {i} up")
         try:
             built.append(Column(down, up))
         except InvalidPosition as error:
             raise InvalidPosition(f"column {i}: {error}") from None
-    stock = _cards(obj.get("stock", []), "stock")
-    removed_json = obj.get("removed", [])
+    stock = _cards(obj["stock"], "stock")
+    removed_json = obj["removed"]
     if not isinstance(removed_json, list):
         raise InvalidPosition("removed must be a list of suits")
     removed = []
@@ -111,8 +117,10 @@ def action_from_json(obj: Any) -> Action:
     if set(obj) != {"type", "card", "to"}:
         raise NotationError("a move action has exactly the fields type, card and to")
     card, to = obj["card"], obj["to"]
-    if not isinstance(card, str) or len(card) != 2:
-        raise NotationError(f"{card!r} is not a card (two characters, as 'TD')")
+    if not isinstance(card, str) or not _PROTOCOL_CARD.fullmatch(card):
+        raise NotationError(
+            f"{card!r} is not a card (a rank of A23456789TJQK then a suit of CDHS, as 'TD')"
+        )
     return Move(Card.parse(card), to)
 
 
@@ -137,5 +145,6 @@ def draw_position(position: Position, *, unicode: bool = True) -> str:
     stock = " ".join(label(c, False) for c in position.stock) or "dealt"
     lines.append(f"stock: {stock}")
     if position.removed:
-        lines.append("collected: " + " ".join(s.symbol for s in sorted(position.removed, key=_SUIT_ORDER.__getitem__)))
+        suits = sorted(position.removed, key=_SUIT_ORDER.__getitem__)
+        lines.append("collected: " + " ".join(s.symbol if unicode else s.value for s in suits))
     return "\n".join(lines)
