@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 __all__ = [
-    "Card",
-    "NotationError",
     "SUIT_LETTERS",
     "SUIT_SYMBOLS",
+    "Card",
+    "NotationError",
     "parse_action",
     "parse_action_list",
     "parse_card",

@@ -1,0 +1,426 @@
+"""A quick smoke run of an adapter: is it wired up right, before the real suite?
+
+``scorpion-conformance check-adapter --adapter CMD`` shakes hands with the
+adapter, then asks a dozen basic questions on two small fixed positions and
+prints one PASS or FAIL line per check, saying in words what the adapter got
+wrong. The expected answers below are written by hand from the rules (they
+hold under every rule set of protocol version 1), not computed by the
+reference engine.
+
+The exit status is 0 when every check passed, 1 when any failed, 2 when the
+adapter could not even be started or greeted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .errors import AdapterError, ErrorAnswer
+from .harness import DEFAULT_TIMEOUT, AdapterClient
+from .protocol import ErrorInfo, HelloInfo, Legal, Play, Start, State, Undo
+
+__all__ = ["main", "run_check"]
+
+Json = dict[str, Any]
+
+
+def _column(up: str, down: str = "") -> Json:
+    return {"down": down.split(), "up": up.split()}
+
+
+def _position(columns: Sequence[Json], stock: str = "") -> Json:
+    """A position from its first columns; the rest are empty."""
+    padded = list(columns) + [_column("") for _ in range(7 - len(columns))]
+    return {"columns": padded, "stock": stock.split(), "removed": []}
+
+
+#: Position A: no empty column, no stock, no run, so every rule set agrees.
+#: Legal: 9D onto TD (column 2), 8D onto 9D (column 1). 2C is face down.
+POSITION_A = _position(
+    [
+        _column("9D"),
+        _column("TD", "2C"),
+        _column("3H"),
+        _column("4S"),
+        _column("KC"),
+        _column("7C"),
+        _column("8D"),
+    ]
+)
+
+#: Position A after 9D moves to column 2: column 1 is empty, nothing turns over.
+POSITION_A_AFTER_MOVE = _position(
+    [
+        _column(""),
+        _column("TD 9D", "2C"),
+        _column("3H"),
+        _column("4S"),
+        _column("KC"),
+        _column("7C"),
+        _column("8D"),
+    ]
+)
+
+#: Position B: no move at all (7C waits for 8C, which is in the stock), so the
+#: deal is the only legal action whether the stock may be dealt any time or
+#: only when stuck.
+POSITION_B = _position(
+    [
+        _column("9D"),
+        _column("TS", "2C"),
+        _column("3H"),
+        _column("4S"),
+        _column("KC"),
+        _column("7C"),
+        _column("AH"),
+    ],
+    stock="QD 8C 5H",
+)
+
+#: Position B after the deal: QD lands on column 1, 8C on 2, 5H on 3.
+POSITION_B_AFTER_DEAL = _position(
+    [
+        _column("9D QD"),
+        _column("TS 8C", "2C"),
+        _column("3H 5H"),
+        _column("4S"),
+        _column("KC"),
+        _column("7C"),
+        _column("AH"),
+    ]
+)
+
+
+class CheckFailed(Exception):
+    """The adapter answered, but not what the rules say."""
+
+
+def _move(card: str, to: int) -> Json:
+    return {"type": "move", "card": card, "to": to}
+
+
+def _state(position: Json, status: str = "playing") -> Json:
+    return {**position, "status": status}
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return "[" + " ".join(cards) + "]"
+
+
+def _say_error(error: ErrorInfo | None) -> str:
+    if error is None:
+        return "no error"
+    reason = f", reason {error.reason}" if error.reason else ""
+    return f"{error.code}{reason}: {error.message}"
+
+
+def _say_action(action: Json) -> str:
+    if action.get("type") == "deal":
+        return "deal"
+    return f"{action.get('card')} to column {action.get('to')}"
+
+
+def state_difference(expected: Json, got: Json) -> str | None:
+    """What differs between two states, in words; None when they agree
+    (``removed`` in any order).
+
+    >>> difference = state_difference(_state(POSITION_A), _state(POSITION_A_AFTER_MOVE))
+    >>> for problem in difference.split("; "):
+    ...     print(problem)
+    column 1 should be down [] up [9D], not down [] up []
+    column 2 should be down [2C] up [TD], not down [2C] up [TD 9D]
+    """
+    problems = []
+    for number, (want, have) in enumerate(zip(expected["columns"], got["columns"], strict=True), 1):
+        if want != have:
+            problems.append(
+                f"column {number} should be down {_cards(want['down'])} up {_cards(want['up'])},"
+                f" not down {_cards(have['down'])} up {_cards(have['up'])}"
+            )
+    if expected["stock"] != got["stock"]:
+        problems.append(
+            f"the stock should be {_cards(expected['stock'])}, not {_cards(got['stock'])}"
+        )
+    if sorted(expected["removed"]) != sorted(got["removed"]):
+        problems.append(
+            f"removed should be {_cards(expected['removed'])}, not {_cards(got['removed'])}"
+        )
+    if expected["status"] != got["status"]:
+        problems.append(f"the status should be {expected['status']}, not {got['status']}")
+    return "; ".join(problems) or None
+
+
+def _expect_state(expected: Json, got: Json | None, what: str) -> None:
+    if got is None:
+        raise CheckFailed(f"{what}: no state in the answer")
+    difference = state_difference(expected, got)
+    if difference:
+        raise CheckFailed(f"{what}: {difference}")
+
+
+def _expect_error(response: Any, code: str, what: str, reason: str | None = None) -> str:
+    """Check a refusal; returns a note for the PASS line."""
+    if response.ok:
+        raise CheckFailed(f"{what}: expected the error {code}, but the adapter answered ok")
+    error = response.error
+    if error.code != code:
+        raise CheckFailed(f"{what}: expected the error {code}, got {error.code} ({error.message})")
+    if reason is None:
+        return ""
+    if error.reason is None:
+        return " (no reason given; reasons are optional)"
+    if error.reason != reason:
+        raise CheckFailed(f"{what}: expected the reason {reason}, got {error.reason}")
+    return f" (reason {reason})"
+
+
+class _Checks:
+    """The checks, in order; each starts its own game so that one failure
+    does not spoil the next."""
+
+    def __init__(self, client: AdapterClient, info: HelloInfo) -> None:
+        self.client = client
+        self.info = info
+        self.rules = "standard" if "standard" in info.ruleset_names else info.ruleset_names[0]
+
+    def _start(self, position: Json) -> Json:
+        response = self.client.send(Start(self.rules, position))
+        if not response.ok:
+            error = response.error
+            assert error is not None
+            raise CheckFailed(
+                f"start under {self.rules!r} was refused: {error.code} ({error.message})"
+            )
+        assert response.state is not None
+        return response.state
+
+    def start(self) -> str:
+        state = self._start(POSITION_A)
+        _expect_state(_state(POSITION_A), state, "the state after start")
+        return f"start under {self.rules!r} returns the position as given"
+
+    def legal(self) -> str:
+        self._start(POSITION_A)
+        response = self.client.send(Legal())
+        if not response.ok:
+            raise CheckFailed(f"legal was refused: {_say_error(response.error)}")
+        expected = {json.dumps(a, sort_keys=True) for a in (_move("9D", 2), _move("8D", 1))}
+        got = {json.dumps(a, sort_keys=True) for a in response.actions or []}
+        if got != expected:
+            missing = [_say_action(json.loads(a)) for a in sorted(expected - got)]
+            extra = [_say_action(json.loads(a)) for a in sorted(got - expected)]
+            parts = []
+            if missing:
+                parts.append(f"missing {', '.join(missing)}")
+            if extra:
+                parts.append(f"should not list {', '.join(extra)}")
+            raise CheckFailed("legal on position A: " + "; ".join(parts))
+        return "legal lists exactly 9D to column 2 and 8D to column 1"
+
+    def move(self) -> str:
+        self._start(POSITION_A)
+        response = self.client.send(Play(_move("9D", 2)))
+        if not response.ok:
+            raise CheckFailed(f"playing 9D to column 2 was refused: {_say_error(response.error)}")
+        _expect_state(_state(POSITION_A_AFTER_MOVE), response.state, "after 9D to column 2")
+        _expect_state(_state(POSITION_A_AFTER_MOVE), self.client.send(State()).state, "state")
+        return "9D moves onto TD; state agrees"
+
+    def _illegal(self, position: Json, action: Json, reason: str, words: str) -> str:
+        before = self._start(position)
+        response = self.client.send(Play(action))
+        note = _expect_error(response, "illegal-action", f"playing {_say_action(action)}", reason)
+        after = self.client.send(State()).state
+        _expect_state(before, after, "the state after a refused action must not change")
+        return f"{words} is refused{note}; the state is unchanged"
+
+    def illegal_rank(self) -> str:
+        return self._illegal(POSITION_A, _move("7C", 5), "not-one-rank-lower", "7C onto KC")
+
+    def illegal_face_down(self) -> str:
+        return self._illegal(POSITION_A, _move("2C", 3), "card-face-down", "moving face-down 2C")
+
+    def illegal_stock_card(self) -> str:
+        return self._illegal(
+            POSITION_B, _move("8C", 6), "card-in-stock", "moving 8C from the stock"
+        )
+
+    def stock_empty(self) -> str:
+        return self._illegal(POSITION_A, {"type": "deal"}, "stock-empty", "dealing an empty stock")
+
+    def deal(self) -> str:
+        self._start(POSITION_B)
+        actions = self.client.send(Legal()).actions
+        if actions != [{"type": "deal"}]:
+            listed = ", ".join(_say_action(a) for a in actions or []) or "nothing"
+            raise CheckFailed(f"legal on position B should list only the deal, not {listed}")
+        response = self.client.send(Play({"type": "deal"}))
+        if not response.ok:
+            raise CheckFailed(f"the deal was refused: {_say_error(response.error)}")
+        _expect_state(_state(POSITION_B_AFTER_DEAL), response.state, "after the deal")
+        return "the deal is the only action and puts QD, 8C, 5H on columns 1, 2, 3"
+
+    def undo(self) -> str:
+        if not self.info.offers("undo"):
+            return "SKIP undo is not offered"
+        self._start(POSITION_B)
+        first = self.client.send(Undo())
+        _expect_error(first, "nothing-to-undo", "undo before any action")
+        self.client.send(Play({"type": "deal"}))
+        response = self.client.send(Undo())
+        if not response.ok:
+            raise CheckFailed(f"undo after the deal was refused: {_say_error(response.error)}")
+        _expect_state(_state(POSITION_B), response.state, "after undoing the deal")
+        return "undo takes back the deal; nothing-to-undo at the start"
+
+    def bad_requests(self) -> str:
+        self._start(POSITION_A)
+        for line, what in (
+            ("this is not JSON", "a line that is not JSON"),
+            ('{"cmd":"shuffle"}', "an unknown command"),
+            ('{"cmd":"play"}', "play without an action"),
+            ('{"cmd":"play","action":{"type":"move","card":"9D","to":8}}', "a move to column 8"),
+            ('{"cmd":"play","action":{"type":"move","card":"9X","to":2}}', "a move of card 9X"),
+            ('{"cmd":"play","action":{"type":"fly"}}', "an action of an unknown type"),
+        ):
+            body = self.client.send_raw(line)
+            if body.get("ok") is not False or body["error"]["code"] != "bad-request":
+                got = "ok" if body.get("ok") else body["error"]["code"]
+                raise CheckFailed(f"{what} should be answered with bad-request, not {got}")
+        _expect_state(_state(POSITION_A), self.client.send(State()).state, "after bad requests")
+        return "malformed lines, commands and actions get bad-request; the game goes on"
+
+    def invalid_positions(self) -> str:
+        twice = _position([_column("9D"), _column("TD", "2C"), _column("9D")])
+        bare = _position([_column("9D"), _column("", "2C")])
+        for position, what in (
+            (twice, "9D twice"),
+            (bare, "a face-down card with nothing face up"),
+        ):
+            response = self.client.send(Start(self.rules, position))
+            _expect_error(response, "invalid-position", f"a position with {what}")
+        return "a card twice, a face-down card with nothing above it: invalid-position"
+
+    def unknown_rules(self) -> str:
+        response = self.client.send(Start("no-such-rules", POSITION_A))
+        _expect_error(response, "unsupported", "starting under rule set 'no-such-rules'")
+        return "an unknown rule set is unsupported"
+
+    def quit(self) -> str:
+        code = self.client.quit()
+        return f"quit is answered and the adapter exits with status {code}"
+
+    def all(self) -> list[tuple[str, Callable[[], str]]]:
+        return [
+            ("start", self.start),
+            ("legal", self.legal),
+            ("move", self.move),
+            ("illegal move (rank)", self.illegal_rank),
+            ("illegal move (face down)", self.illegal_face_down),
+            ("illegal move (stock card)", self.illegal_stock_card),
+            ("empty stock", self.stock_empty),
+            ("deal", self.deal),
+            ("undo", self.undo),
+            ("bad requests", self.bad_requests),
+            ("invalid positions", self.invalid_positions),
+            ("unknown rule set", self.unknown_rules),
+            ("quit", self.quit),
+        ]
+
+
+def _indent(text: str) -> str:
+    return text.replace("\n", "\n      ")
+
+
+def run_check(adapter_cmd: str, timeout: float, out: TextIO) -> int:
+    """Run the smoke checks against ``adapter_cmd``, printing to ``out``.
+
+    Returns 0 if every check passed, 1 if any failed, 2 if the adapter could
+    not be started or greeted.
+    """
+
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
+
+    say(f"Checking adapter: {adapter_cmd}")
+    client = AdapterClient(adapter_cmd, timeout=timeout, max_restarts=3)
+    try:
+        try:
+            info = client.hello()
+        except AdapterError as error:
+            say(f"FAIL  handshake: {_indent(str(error))}")
+            say("The adapter could not be greeted; no other check was run.")
+            return 2
+        rulesets = ", ".join(info.ruleset_names)
+        capabilities = ", ".join(sorted(info.capabilities)) or "none"
+        say(
+            f"PASS  handshake: {info.implementation}; rule sets {rulesets};"
+            f" capabilities {capabilities}"
+        )
+        checks = _Checks(client, info)
+        failed = 0
+        passed = 1
+        for name, check in checks.all():
+            try:
+                note = check()
+            except CheckFailed as failure:
+                failed += 1
+                say(f"FAIL  {name}: {failure}")
+                continue
+            except ErrorAnswer as refusal:
+                failed += 1
+                say(f"FAIL  {name}: {refusal}")
+                continue
+            except AdapterError as error:
+                failed += 1
+                say(f"FAIL  {name}: {_indent(str(error))}")
+                if name == "quit":
+                    break
+                try:
+                    checks.info = client.restart()
+                except AdapterError as again:
+                    say(f"FAIL  restart after the failure: {_indent(str(again))}")
+                    say("The remaining checks were not run.")
+                    break
+                continue
+            if note.startswith("SKIP "):
+                say(f"SKIP  {name}: {note[5:]}")
+            else:
+                passed += 1
+                say(f"PASS  {name}: {note}")
+        if failed:
+            say(f"{failed} of {passed + failed} checks failed.")
+            return 1
+        say(f"All {passed} checks passed.")
+        return 0
+    finally:
+        client.close()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorpion-conformance check-adapter",
+        description="A quick smoke test of a Scorpion adapter.",
+    )
+    parser.add_argument("--adapter", required=True, help="the command that starts the adapter")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``check-adapter`` on its own: parse ``argv`` and run the checks on stdout."""
+    args = build_parser().parse_args(argv)
+    return run_check(args.adapter, args.timeout, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

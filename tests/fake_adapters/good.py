@@ -1,0 +1,5 @@
+"""A fake adapter that works: the canned game, nothing broken."""
+
+import fakelib
+
+fakelib.serve()
