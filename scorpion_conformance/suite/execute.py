@@ -99,6 +99,7 @@ class ScenarioRun:
         self._state: dict[str, Any] | None = None
         self.last_action: dict[str, Any] | None = None
         self.last_error: dict[str, Any] | None = None
+        self.refusal_checked = False
         self.log: list[str] = []
 
     # -- the start position -------------------------------------------------
@@ -158,6 +159,7 @@ class ScenarioRun:
 
     def _record(self, response: Any) -> None:
         self._state = None
+        self.refusal_checked = False
         if response.ok:
             self.last_error = None
             self._state = dict(response.body["state"])
@@ -177,7 +179,7 @@ class ScenarioRun:
         if kind == "refused":
             self._expect_refused(instruction.get("reason"))
             return
-        if self.last_error is not None:
+        if self.last_error is not None and not self.refusal_checked:
             action = show_action(self.last_action or {})
             raise ScenarioFailure(
                 f"the adapter refused {action}: {self._say_error()}",
@@ -213,6 +215,7 @@ class ScenarioRun:
                 f"{action} was refused but the table changed:\n" + _show_state(now),
                 expected=_position(self.before), actual=_position(now),
             )
+        self.refusal_checked = True  # later Then steps may look at the unchanged table
 
     def _column(self, number: int) -> dict[str, Any]:
         columns = self.state().get("columns", [])

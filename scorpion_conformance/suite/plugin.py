@@ -236,12 +236,20 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def _item_scenario(item: pytest.Item) -> tuple[Any, str | None, str | None]:
+    """The scenario template of an item, its case id (``PLACE-006/2`` for the
+    second example row of an outline) and its rule set."""
     template = _template(getattr(item, "function", None))
     if template is None:
         return None, None, None
     callspec = getattr(item, "callspec", None)
     rules = callspec.params.get("scorpion_rules") if callspec else None
-    return template, scenario_id(_tags(template)), rules
+    sid = scenario_id(_tags(template))
+    example = callspec.params.get("_pytest_bdd_example") if callspec else None
+    if sid and example:
+        contexts = [c for examples in template.examples for c in examples.as_contexts()]
+        if example in contexts:
+            sid = f"{sid}/{contexts.index(example) + 1}"
+    return template, sid, rules
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -254,11 +262,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if template is None:
             kept.append(item)
             continue
-        if ids is not None and sid not in ids:
+        if ids is not None and sid not in ids and (sid or "").split("/")[0] not in ids:
             dropped.append(item)
             continue
         kept.append(item)
-        reason = suite.expectations.get(f"{sid}[{rules}]") or suite.expectations.get(sid or "")
+        base = (sid or "").split("/")[0]
+        reason = next(
+            (suite.expectations[key] for key in (f"{sid}[{rules}]", sid, f"{base}[{rules}]", base)
+             if key in suite.expectations),
+            None,
+        )
         if reason is not None and rules is not None:
             item.add_marker(pytest.mark.xfail(reason=f"known failure: {reason}", strict=True))
     if dropped:
@@ -309,10 +322,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         reason = reason.removeprefix("Skipped: ")
         record.status = UNSUPPORTED if reason.startswith(UNSUPPORTED) else "skipped"
         record.message = reason
+    elif report.failed and "[XPASS(strict)]" in str(report.longrepr):
+        record.status = "xpassed"
+        record.message = f"known failure now passes: remove it from the expectations file ({report.longrepr})"
     elif report.failed:
         record.status = "failed" if report.when == "call" else "error"
-        if hasattr(report, "wasxfail"):
-            record.status = "xpassed"
         error = call.excinfo.value if call.excinfo is not None else None
         record.message = str(error) if error is not None else report.longreprtext
         if isinstance(error, ScenarioFailure):
@@ -320,8 +334,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         elif error is not None and not isinstance(error, (AssertionError, ErrorAnswer)):
             suite.faulted = True  # an adapter fault: restart before the next scenario
             record.stderr_tail = str(getattr(error, "stderr_tail", "") or "")
-    elif report.when == "call" and record.status == "passed" and hasattr(report, "wasxfail"):
-        record.status = "xpassed"
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -1,0 +1,224 @@
+Feature: The stock
+  The three stock cards are dealt once, all together, one face up on each of
+  columns 1, 2 and 3, on whatever those columns hold and without any suit or
+  rank check. Some rule sets let the player deal at any time; others keep the
+  stock locked while a move is still available.
+
+  @R-STOCK-FIRST-THREE-COLUMNS
+  Rule: Columns 1, 2 and 3 each receive one stock card
+
+    @id:STOCK-001
+    Example: The deal gives columns 1, 2 and 3 one card apiece
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then column 1 reads 5♥ 2♣
+      And column 2 reads 9♠ 3♦
+      And column 3 reads J♦ 7♠
+      And column 4 reads 4♣
+      And column 7 reads Q♥
+
+  @R-STOCK-ORDER
+  Rule: The first card of the stock goes to column 1
+
+    @id:STOCK-002
+    Example: The stock is dealt in its own order
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 7♠ 2♣ 3♦
+      When the player deals the stock
+      Then column 1 ends with 7♠
+      And column 2 ends with 2♣
+      And column 3 ends with 3♦
+
+  @R-STOCK-ALL-AT-ONCE
+  Rule: The three cards are dealt together in one go
+
+    @id:STOCK-003
+    Example: After one deal the stock is empty
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then the stock is empty
+      And no action is legal
+
+  @R-STOCK-NO-CHECK
+  Rule: Stock cards land without any suit or rank check
+
+    @id:STOCK-004
+    Example: A King and an Ace from the stock land on ordinary cards
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds K♣ A♦ 10♥
+      When the player deals the stock
+      Then column 1 reads 5♥ K♣
+      And column 2 reads 9♠ A♦
+      And column 3 reads J♦ 10♥
+
+    @id:STOCK-005
+    Example: A stock card covers an ordered sequence
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 7♦ | 9♠ | J♦ | 4♣ | 8♣ | 2♠ | Q♥ |
+        | 6♦ |    |    |    |    |    |    |
+        | 5♦ |    |    |    |    |    |    |
+      And the stock holds 4♠ A♥ 10♣
+      When the player deals the stock
+      Then column 1 reads 7♦ 6♦ 5♦ 4♠
+      And column 2 reads 9♠ A♥
+      And column 3 reads J♦ 10♣
+
+  @R-STOCK-INTO-EMPTY
+  Rule: Empty columns among the first three take their stock cards
+
+    @id:STOCK-006
+    Example: Empty first columns each receive a stock card
+      Given the table
+        | 4  |
+        | 5♣ |
+        | 9♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then column 1 reads 2♣
+      And column 2 reads 3♦
+      And column 3 reads 7♠
+      And column 4 reads 5♣ 9♥
+
+    @id:STOCK-007 @empty-king @R-EMPTY-KING-ONLY
+    Example: After the deal a space still takes only a King
+      Given the table
+        | 4  |
+        | 5♣ |
+        | 9♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      And the player moves 9♥ to column 5
+      Then the action is refused as empty-column-needs-king
+
+  @R-STOCK-ONCE
+  Rule: The stock is dealt once and never refilled
+
+    @id:STOCK-008
+    Example: The stock cannot be dealt a second time
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      And the player deals the stock
+      Then the action is refused as stock-empty
+
+    @id:STOCK-009
+    Example: A spent stock cannot be dealt
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock has been dealt
+      When the player deals the stock
+      Then the action is refused as stock-empty
+
+    @id:STOCK-010
+    Example: A spent stock is not offered
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock has been dealt
+      Then the legal actions are exactly 4♥ to column 1
+
+  @R-STOCK-ANY-TIME @stock-any-time
+  Rule: Where allowed, the stock may be dealt whenever it holds cards
+
+    @id:STOCK-011
+    Example: The deal is offered alongside a move
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦ 7♠
+      Then the legal actions are exactly 4♥ to column 1, deal
+
+    @id:STOCK-012
+    Example: The stock may be dealt while a move remains
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then column 1 reads 5♥ 2♣
+      And column 7 reads 10♣ 4♥
+      And the stock is empty
+
+  @R-STOCK-WHEN-STUCK @stock-when-stuck
+  Rule: Where the stock waits, it is dealt only when no move is available
+
+    @id:STOCK-013
+    Example: The deal is not offered while a move remains
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦ 7♠
+      Then the legal actions are exactly 4♥ to column 1
+
+    @id:STOCK-014
+    Example: Dealing while a move remains is refused
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then the action is refused as stock-locked
+
+    @id:STOCK-015
+    Example: Playing the last move unlocks the stock
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player moves 4♥ to column 1
+      Then the legal actions are exactly deal
+
+    @id:STOCK-016 @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED @R-AVAIL-ONE-TEST
+    Example: Moves that only carry a finished run away do not keep the stock locked
+      Given the table
+        | 1   | 2  | 3  |
+        | 4♣  | 9♥ | 4♦ |
+        | K♠  |    |    |
+        | Q♠  |    |    |
+        | J♠  |    |    |
+        | 10♠ |    |    |
+        | 9♠  |    |    |
+        | 8♠  |    |    |
+        | 7♠  |    |    |
+        | 6♠  |    |    |
+        | 5♠  |    |    |
+        | 4♠  |    |    |
+        | 3♠  |    |    |
+        | 2♠  |    |    |
+        | A♠  |    |    |
+      And the stock holds 5♣ J♦ 2♥
+      Then the legal actions are exactly K♠ to column 4, K♠ to column 5, K♠ to column 6, K♠ to column 7, deal
+
+  @R-STOCK-ONE-ACTION
+  Rule: Dealing the stock is a single action
+
+    @id:STOCK-017 @undo @R-UNDO-STOCK
+    Example: One undo takes the whole deal back
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      And the player undoes the last action
+      Then the table is as it was at the start
+      And the stock holds 2♣ 3♦ 7♠

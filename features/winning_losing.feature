@@ -1,0 +1,440 @@
+Feature: Winning and losing
+  Where runs are collected the game is won with the fourth suit collected.
+  Where they stay, it is won with four runs on the table, or, under the
+  one-run-per-column rule, with every column empty or holding exactly one run.
+  A game is lost when the stock is spent and no available move remains; a
+  move that only shifts a whole column into a space never counts as
+  available, and under some rules neither does moving a finished run.
+
+  @R-WIN-COLLECT-FOUR @runs-collect
+  Rule: Collecting the fourth suit wins
+
+    @id:WIN-001
+    Example: Collecting the last suit wins the game
+      Given the table
+        | 1   | 2  |
+        | K♠  | A♠ |
+        | Q♠  |    |
+        | J♠  |    |
+        | 10♠ |    |
+        | 9♠  |    |
+        | 8♠  |    |
+        | 7♠  |    |
+        | 6♠  |    |
+        | 5♠  |    |
+        | 4♠  |    |
+        | 3♠  |    |
+        | 2♠  |    |
+      And the ♣ and ♦ runs have been collected
+      And the ♥ run has been collected
+      When the player moves A♠ to column 1
+      Then the game is won
+      And the ♠ run has been collected
+
+    @id:WIN-002
+    Example: Three collected suits are not yet a win
+      Given the table
+        | 1   | 2  |
+        | K♠  | A♠ |
+        | Q♠  |    |
+        | J♠  |    |
+        | 10♠ |    |
+        | 9♠  |    |
+        | 8♠  |    |
+        | 7♠  |    |
+        | 6♠  |    |
+        | 5♠  |    |
+        | 4♠  |    |
+        | 3♠  |    |
+        | 2♠  |    |
+      And the ♣ and ♦ runs have been collected
+      And the ♥ run has been collected
+      Then the game is playing
+
+    @id:WIN-003 @R-COLLECT-EVERY-COLUMN
+    Example: Two runs collected by one move finish the game
+      Given the table
+        | 1   | 2   |
+        | K♠  | K♥  |
+        | Q♠  | Q♥  |
+        | J♠  | J♥  |
+        | 10♠ | 10♥ |
+        | 9♠  | 9♥  |
+        | 8♠  | 8♥  |
+        | 7♠  | 7♥  |
+        | 6♠  | 6♥  |
+        | 5♠  | 5♥  |
+        | 4♠  | 4♥  |
+        | 3♠  | 3♥  |
+        | 2♠  | 2♥  |
+        |     | A♥  |
+        |     | A♠  |
+      And the ♣ and ♦ runs have been collected
+      When the player moves A♠ to column 1
+      Then the game is won
+      And the ♥ run has been collected
+
+    @id:WIN-004 @R-LOSS-NO-ACTION
+    Example: A won game with nothing left to play is not lost
+      Given an empty table
+      And the ♣ and ♦ runs have been collected
+      And the ♥ and ♠ runs have been collected
+      Then the game is won
+      And no action is legal
+
+  @R-WIN-STAY-FOUR-RUNS @runs-stay @win-four-runs
+  Rule: Where runs stay, four complete runs on the table win
+
+    @id:WIN-005
+    Example: Finishing the fourth run on the table wins
+      Given the table
+        | 1   | 2   | 3   | 4   | 5  |
+        | K♣  | K♦  | K♥  | K♠  | A♠ |
+        | Q♣  | Q♦  | Q♥  | Q♠  |    |
+        | J♣  | J♦  | J♥  | J♠  |    |
+        | 10♣ | 10♦ | 10♥ | 10♠ |    |
+        | 9♣  | 9♦  | 9♥  | 9♠  |    |
+        | 8♣  | 8♦  | 8♥  | 8♠  |    |
+        | 7♣  | 7♦  | 7♥  | 7♠  |    |
+        | 6♣  | 6♦  | 6♥  | 6♠  |    |
+        | 5♣  | 5♦  | 5♥  | 5♠  |    |
+        | 4♣  | 4♦  | 4♥  | 4♠  |    |
+        | 3♣  | 3♦  | 3♥  | 3♠  |    |
+        | 2♣  | 2♦  | 2♥  | 2♠  |    |
+        | A♣  | A♦  | A♥  |     |    |
+      When the player moves A♠ to column 4
+      Then the game is won
+      And no run has been collected
+
+    @id:WIN-006
+    Example: Three finished runs on the table are not yet a win
+      Given the table
+        | 1   | 2   | 3   | 4   | 5  |
+        | K♣  | K♦  | K♥  | K♠  | A♠ |
+        | Q♣  | Q♦  | Q♥  | Q♠  |    |
+        | J♣  | J♦  | J♥  | J♠  |    |
+        | 10♣ | 10♦ | 10♥ | 10♠ |    |
+        | 9♣  | 9♦  | 9♥  | 9♠  |    |
+        | 8♣  | 8♦  | 8♥  | 8♠  |    |
+        | 7♣  | 7♦  | 7♥  | 7♠  |    |
+        | 6♣  | 6♦  | 6♥  | 6♠  |    |
+        | 5♣  | 5♦  | 5♥  | 5♠  |    |
+        | 4♣  | 4♦  | 4♥  | 4♠  |    |
+        | 3♣  | 3♦  | 3♥  | 3♠  |    |
+        | 2♣  | 2♦  | 2♥  | 2♠  |    |
+        | A♣  | A♦  | A♥  |     |    |
+      Then the game is playing
+
+    @id:WIN-007 @R-STAY-RUN-DEFINITION
+    Example: Two runs sharing one column both count toward the win
+      Given the table
+        | 1   | 2   | 3   |
+        | K♠  | K♣  | K♦  |
+        | Q♠  | Q♣  | Q♦  |
+        | J♠  | J♣  | J♦  |
+        | 10♠ | 10♣ | 10♦ |
+        | 9♠  | 9♣  | 9♦  |
+        | 8♠  | 8♣  | 8♦  |
+        | 7♠  | 7♣  | 7♦  |
+        | 6♠  | 6♣  | 6♦  |
+        | 5♠  | 5♣  | 5♦  |
+        | 4♠  | 4♣  | 4♦  |
+        | 3♠  | 3♣  | 3♦  |
+        | 2♠  | 2♣  | 2♦  |
+        | A♠  | A♣  | A♦  |
+        | K♥  |     |     |
+        | Q♥  |     |     |
+        | J♥  |     |     |
+        | 10♥ |     |     |
+        | 9♥  |     |     |
+        | 8♥  |     |     |
+        | 7♥  |     |     |
+        | 6♥  |     |     |
+        | 5♥  |     |     |
+        | 4♥  |     |     |
+        | 3♥  |     |     |
+        | 2♥  |     |     |
+        | A♥  |     |     |
+      Then the game is won
+
+  @R-WIN-ONE-RUN-PER-COLUMN @runs-stay @win-one-run-per-column
+  Rule: Under the one-run-per-column rule every column must be empty or one run
+
+    @id:WIN-008 @finished-runs-counted @R-AVAIL-FINISHED-RUN-COUNTED
+    Example: Four runs with two stacked in one column are not yet a win
+      Given the table
+        | 1   | 2   | 3   |
+        | K♠  | K♣  | K♦  |
+        | Q♠  | Q♣  | Q♦  |
+        | J♠  | J♣  | J♦  |
+        | 10♠ | 10♣ | 10♦ |
+        | 9♠  | 9♣  | 9♦  |
+        | 8♠  | 8♣  | 8♦  |
+        | 7♠  | 7♣  | 7♦  |
+        | 6♠  | 6♣  | 6♦  |
+        | 5♠  | 5♣  | 5♦  |
+        | 4♠  | 4♣  | 4♦  |
+        | 3♠  | 3♣  | 3♦  |
+        | 2♠  | 2♣  | 2♦  |
+        | A♠  | A♣  | A♦  |
+        | K♥  |     |     |
+        | Q♥  |     |     |
+        | J♥  |     |     |
+        | 10♥ |     |     |
+        | 9♥  |     |     |
+        | 8♥  |     |     |
+        | 7♥  |     |     |
+        | 6♥  |     |     |
+        | 5♥  |     |     |
+        | 4♥  |     |     |
+        | 3♥  |     |     |
+        | 2♥  |     |     |
+        | A♥  |     |     |
+      Then the game is playing
+      And K♥ to column 4 is legal
+
+    @id:WIN-009
+    Example: Moving the upper run into a space wins
+      Given the table
+        | 1   | 2   | 3   |
+        | K♠  | K♣  | K♦  |
+        | Q♠  | Q♣  | Q♦  |
+        | J♠  | J♣  | J♦  |
+        | 10♠ | 10♣ | 10♦ |
+        | 9♠  | 9♣  | 9♦  |
+        | 8♠  | 8♣  | 8♦  |
+        | 7♠  | 7♣  | 7♦  |
+        | 6♠  | 6♣  | 6♦  |
+        | 5♠  | 5♣  | 5♦  |
+        | 4♠  | 4♣  | 4♦  |
+        | 3♠  | 3♣  | 3♦  |
+        | 2♠  | 2♣  | 2♦  |
+        | A♠  | A♣  | A♦  |
+        | K♥  |     |     |
+        | Q♥  |     |     |
+        | J♥  |     |     |
+        | 10♥ |     |     |
+        | 9♥  |     |     |
+        | 8♥  |     |     |
+        | 7♥  |     |     |
+        | 6♥  |     |     |
+        | 5♥  |     |     |
+        | 4♥  |     |     |
+        | 3♥  |     |     |
+        | 2♥  |     |     |
+        | A♥  |     |     |
+      When the player moves K♥ to column 4
+      Then the game is won
+      And column 1 reads K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠
+      And column 4 reads K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ A♥
+
+    @id:WIN-010
+    Example: Four runs each alone in a column win
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♠  | K♥  | K♣  | K♦  |
+        | Q♠  | Q♥  | Q♣  | Q♦  |
+        | J♠  | J♥  | J♣  | J♦  |
+        | 10♠ | 10♥ | 10♣ | 10♦ |
+        | 9♠  | 9♥  | 9♣  | 9♦  |
+        | 8♠  | 8♥  | 8♣  | 8♦  |
+        | 7♠  | 7♥  | 7♣  | 7♦  |
+        | 6♠  | 6♥  | 6♣  | 6♦  |
+        | 5♠  | 5♥  | 5♣  | 5♦  |
+        | 4♠  | 4♥  | 4♣  | 4♦  |
+        | 3♠  | 3♥  | 3♣  | 3♦  |
+        | 2♠  | 2♥  | 2♣  | 2♦  |
+        | A♠  | A♥  | A♣  | A♦  |
+      Then the game is won
+
+  @R-WIN-NO-AUTOPLAY
+  Rule: The game never makes a move for the player
+
+    @id:WIN-011
+    Example: The last easy moves are left to the player
+      Given the table
+        | 1   | 2  | 3  |
+        | K♠  | 2♠ | A♠ |
+        | Q♠  |    |    |
+        | J♠  |    |    |
+        | 10♠ |    |    |
+        | 9♠  |    |    |
+        | 8♠  |    |    |
+        | 7♠  |    |    |
+        | 6♠  |    |    |
+        | 5♠  |    |    |
+        | 4♠  |    |    |
+        | 3♠  |    |    |
+      When the player moves 2♠ to column 1
+      Then column 1 ends with 3♠ 2♠
+      And column 2 is empty
+      And column 3 reads A♠
+      And the game is playing
+
+  @R-AVAIL-WHOLE-COLUMN
+  Rule: Shifting a whole column into a space never counts as an available move
+
+    @id:WIN-012
+    Example: A game whose only transfers are whole columns is lost
+      Given the table
+        | 1  | 2  | 3  |
+        | K♠ | 5♦ | 9♣ |
+      Then the game is lost
+
+    @id:WIN-013 @whole-column-allowed @R-EMPTY-WHOLE-COLUMN-ALLOWED
+    Example: A lost game still lists the whole-column transfers it allows
+      Given the table
+        | 1  | 2  | 3  |
+        | K♠ | 5♦ | 9♣ |
+      Then the legal actions are exactly K♠ to column 4, K♠ to column 5, K♠ to column 6, K♠ to column 7
+      And the game is lost
+
+    @id:WIN-014 @whole-column-refused
+    Example: Where whole-column transfers are refused nothing is listed
+      Given the table
+        | 1  | 2  | 3  |
+        | K♠ | 5♦ | 9♣ |
+      Then no action is legal
+
+    @id:WIN-015 @R-AVAIL-ONE-TEST
+    Example: A whole-column transfer does not hold back the stock
+      Given the table
+        | 1  | 2  | 3  |
+        | K♠ | 5♦ | 9♣ |
+      And the stock holds 2♣ 3♦ 7♠
+      Then deal is legal
+      And the game is playing
+
+  @R-AVAIL-FINISHED-RUN-IGNORED @runs-stay @finished-runs-ignored
+  Rule: Where finished runs are ignored, moving one is no available move
+
+    @id:WIN-016
+    Example: Carrying a finished run into a space does not keep the game going
+      Given the table
+        | 1   | 2  | 3  |
+        | 4♣  | 9♥ | 4♦ |
+        | K♠  |    |    |
+        | Q♠  |    |    |
+        | J♠  |    |    |
+        | 10♠ |    |    |
+        | 9♠  |    |    |
+        | 8♠  |    |    |
+        | 7♠  |    |    |
+        | 6♠  |    |    |
+        | 5♠  |    |    |
+        | 4♠  |    |    |
+        | 3♠  |    |    |
+        | 2♠  |    |    |
+        | A♠  |    |    |
+      Then K♠ to column 4 is legal
+      And the game is lost
+
+  @R-AVAIL-FINISHED-RUN-COUNTED @runs-stay @finished-runs-counted
+  Rule: Where finished runs are counted, moving one is a real move
+
+    @id:WIN-017
+    Example: Carrying a finished run into a space keeps the game going
+      Given the table
+        | 1   | 2  | 3  |
+        | 4♣  | 9♥ | 4♦ |
+        | K♠  |    |    |
+        | Q♠  |    |    |
+        | J♠  |    |    |
+        | 10♠ |    |    |
+        | 9♠  |    |    |
+        | 8♠  |    |    |
+        | 7♠  |    |    |
+        | 6♠  |    |    |
+        | 5♠  |    |    |
+        | 4♠  |    |    |
+        | 3♠  |    |    |
+        | 2♠  |    |    |
+        | A♠  |    |    |
+      Then the legal actions are exactly K♠ to column 4, K♠ to column 5, K♠ to column 6, K♠ to column 7
+      And the game is playing
+
+  @R-AVAIL-ONE-TEST
+  Rule: The same moves that keep the stock locked keep the game alive
+
+    @id:WIN-018 @runs-stay @finished-runs-ignored @stock-when-stuck
+    Example: Once the unlocked stock is spent the game is lost
+      Given the table
+        | 1   | 2  | 3  |
+        | 4♣  | 9♥ | 4♦ |
+        | K♠  |    |    |
+        | Q♠  |    |    |
+        | J♠  |    |    |
+        | 10♠ |    |    |
+        | 9♠  |    |    |
+        | 8♠  |    |    |
+        | 7♠  |    |    |
+        | 6♠  |    |    |
+        | 5♠  |    |    |
+        | 4♠  |    |    |
+        | 3♠  |    |    |
+        | 2♠  |    |    |
+        | A♠  |    |    |
+      And the stock holds 5♣ J♦ 2♥
+      When the player deals the stock
+      Then the game is lost
+
+    @id:WIN-024
+    Example: With no move left the deal is the only action
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      Then the legal actions are exactly deal
+
+  @R-LOSS-NO-ACTION
+  Rule: With the stock spent and no available move the game is lost
+
+    @id:WIN-019
+    Example: No move and no stock lose the game
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      Then the game is lost
+      And no action is legal
+
+    @id:WIN-020
+    Example: Cards left in the stock keep the game alive
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      Then the game is playing
+
+  @R-LOSS-STOCK-EMPTY
+  Rule: An empty stock alone does not end the game
+
+    @id:WIN-021
+    Example: Play goes on after the stock is used
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock has been dealt
+      Then the game is playing
+
+    @id:WIN-022
+    Example: Spending the last move after the deal loses the game
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock has been dealt
+      When the player moves 4♥ to column 1
+      Then the game is lost
+
+  @R-LOSS-NO-LOOKAHEAD
+  Rule: Only the current position decides whether the game is lost
+
+    @id:WIN-023
+    Example: A game with no win in sight is in play while a move remains
+      Given the table
+        | 1    | 2  | 3   |
+        | [8♠] | 9♥ | 10♥ |
+        | 6♠   |    |     |
+        | 7♠   |    |     |
+      Then the game is playing
