@@ -273,10 +273,46 @@ Feature: Collecting finished runs
       And column 2 reads 6♦ 5♦
       And the ♥ run has been collected
 
+    @id:COLLECT-015 @R-COLLECT-THEN-FLIP
+    Example: A run uncovered by a collection is collected in the same action
+      Given the table
+        | 1    | 2  |
+        | [7♣] | A♥ |
+        | K♠   |    |
+        | Q♠   |    |
+        | J♠   |    |
+        | 10♠  |    |
+        | 9♠   |    |
+        | 8♠   |    |
+        | 7♠   |    |
+        | 6♠   |    |
+        | 5♠   |    |
+        | 4♠   |    |
+        | 3♠   |    |
+        | 2♠   |    |
+        | A♠   |    |
+        | K♥   |    |
+        | Q♥   |    |
+        | J♥   |    |
+        | 10♥  |    |
+        | 9♥   |    |
+        | 8♥   |    |
+        | 7♥   |    |
+        | 6♥   |    |
+        | 5♥   |    |
+        | 4♥   |    |
+        | 3♥   |    |
+        | 2♥   |    |
+      When the player moves A♥ to column 1
+      Then the ♥ run has been collected
+      And the ♠ run has been collected
+      And column 1 reads 7♣
+      And column 2 is empty
+
   @R-COLLECT-BY-STOCK @runs-collect
   Rule: A stock card that finishes a run has it collected
 
-    @id:COLLECT-013 @R-STOCK-NO-CHECK
+    @id:COLLECT-013 @stock-any-time @R-STOCK-NO-CHECK
     Example: The deal finishes a run and it leaves the table
       Given the table
         | 1   | 2  | 3  |

@@ -239,7 +239,7 @@ Feature: Empty columns
       Then column 3 reads K♠ Q♦ 3♣
       And column 1 is empty
 
-    @id:EMPTY-018
+    @id:EMPTY-018 @empty-king
     Example: Whole-column transfers are listed where they are allowed
       Given the table
         | 1  | 2    |

@@ -27,7 +27,7 @@ Feature: Finished runs that stay on the table
       And column 2 reads 9♥
       And no run has been collected
 
-    @id:STAY-002
+    @id:STAY-002 @empty-king
     Example: A run finished by the stock stays on the table
       Given the table
         | 1   | 2  | 3  |
@@ -95,7 +95,7 @@ Feature: Finished runs that stay on the table
         | A♠  |    |    |     |    |    |    |
       Then the legal actions are exactly 9♣ to column 4
 
-    @id:STAY-005 @R-STOCK-NO-CHECK
+    @id:STAY-005 @empty-king @R-STOCK-NO-CHECK
     Example: The stock still lands on a finished run
       Given the table
         | 1   | 2  | 3  |
@@ -121,7 +121,7 @@ Feature: Finished runs that stay on the table
   @R-STAY-RUN-DEFINITION @runs-stay
   Rule: Thirteen face-up cards from King to Ace of one suit are a complete run wherever they lie
 
-    @id:STAY-006 @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
+    @id:STAY-006 @empty-king @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
     Example: A run with a card on its Ace still counts as finished
       Given the table
         | 1   | 2  |

@@ -77,7 +77,7 @@ Feature: The stock
   @R-STOCK-INTO-EMPTY
   Rule: Empty columns among the first three take their stock cards
 
-    @id:STOCK-006
+    @id:STOCK-006 @empty-king
     Example: Empty first columns each receive a stock card
       Given the table
         | 4  |
@@ -89,6 +89,19 @@ Feature: The stock
       And column 2 reads 3♦
       And column 3 reads 7♠
       And column 4 reads 5♣ 9♥
+
+    @id:STOCK-018 @stock-any-time
+    Example: Under a stock dealt at any time, empty first columns take their cards
+      Given the table
+        | 4  |
+        | 5♣ |
+        | 9♥ |
+      And the stock holds 2♣ 3♦ 7♠
+      When the player deals the stock
+      Then column 1 reads 2♣
+      And column 2 reads 3♦
+      And column 3 reads 7♠
+      And the stock is empty
 
     @id:STOCK-007 @empty-king @R-EMPTY-KING-ONLY
     Example: After the deal a space still takes only a King
@@ -188,7 +201,7 @@ Feature: The stock
       When the player moves 4♥ to column 1
       Then the legal actions are exactly deal
 
-    @id:STOCK-016 @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED @R-AVAIL-ONE-TEST
+    @id:STOCK-016 @empty-king @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED @R-AVAIL-ONE-TEST
     Example: Moves that only carry a finished run away do not keep the stock locked
       Given the table
         | 1   | 2  | 3  |

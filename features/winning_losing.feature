@@ -281,7 +281,7 @@ Feature: Winning and losing
         | K♠ | 5♦ | 9♣ |
       Then the game is lost
 
-    @id:WIN-013 @whole-column-allowed @R-EMPTY-WHOLE-COLUMN-ALLOWED
+    @id:WIN-013 @empty-king @whole-column-allowed @R-EMPTY-WHOLE-COLUMN-ALLOWED
     Example: A lost game still lists the whole-column transfers it allows
       Given the table
         | 1  | 2  | 3  |
@@ -332,7 +332,7 @@ Feature: Winning and losing
   @R-AVAIL-FINISHED-RUN-COUNTED @runs-stay @finished-runs-counted
   Rule: Where finished runs are counted, moving one is a real move
 
-    @id:WIN-017
+    @id:WIN-017 @empty-king
     Example: Carrying a finished run into a space keeps the game going
       Given the table
         | 1   | 2  | 3  |
@@ -356,7 +356,7 @@ Feature: Winning and losing
   @R-AVAIL-ONE-TEST
   Rule: The same moves that keep the stock locked keep the game alive
 
-    @id:WIN-018 @runs-stay @finished-runs-ignored @stock-when-stuck
+    @id:WIN-018 @empty-king @runs-stay @finished-runs-ignored @stock-when-stuck
     Example: Once the unlocked stock is spent the game is lost
       Given the table
         | 1   | 2  | 3  |

@@ -21,6 +21,8 @@ It uses only the public API of :mod:`scorpion_ref`.
 
 from __future__ import annotations
 
+import argparse
+import itertools
 import json
 import os
 import re
@@ -30,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from scorpion_ref import (
+    OPTIONS,
     RULESETS,
     Game,
     IllegalAction,
@@ -106,8 +109,22 @@ def _ruleset_entry(rules: RuleSet) -> str | dict[str, Any]:
     return {"name": rules.name, "options": rules.options}
 
 
-def hello_response() -> dict[str, Any]:
+def every_bundle() -> dict[str, RuleSet]:
+    """The named rule sets, then every other combination of the six options as a
+    custom bundle named by its values (``stay/any-time/any/refused/four-runs/ignored``)."""
+    bundles = dict(RULESETS)
+    named = {tuple(rules.options.values()) for rules in RULESETS.values()}
+    for values in itertools.product(*OPTIONS.values()):
+        if values not in named:
+            name = "/".join(values)
+            bundles[name] = RuleSet.from_options(name, dict(zip(OPTIONS, values, strict=True)))
+    return bundles
+
+
+def hello_response(rulesets: dict[str, RuleSet] | None = None) -> dict[str, Any]:
     """The answer to a successful ``hello``."""
+    if rulesets is None:
+        rulesets = RULESETS
     return {
         "ok": True,
         "protocol": PROTOCOL_VERSION,
@@ -116,7 +133,7 @@ def hello_response() -> dict[str, Any]:
             "version": __version__,
             "language": "python",
         },
-        "rulesets": [_ruleset_entry(rules) for rules in RULESETS.values()],
+        "rulesets": [_ruleset_entry(rules) for rules in rulesets.values()],
         "capabilities": ["undo"],
     }
 
@@ -175,9 +192,10 @@ def read_action(obj: Any) -> Any:
 class Session:
     """One conversation: the handshake and the current game."""
 
-    def __init__(self) -> None:
+    def __init__(self, rulesets: dict[str, RuleSet] | None = None) -> None:
         self.greeted = False
         self.game: Game | None = None
+        self.rulesets = dict(RULESETS) if rulesets is None else rulesets
 
     def respond(self, line: bytes) -> tuple[dict[str, Any], int | None]:
         """The answer to one request line, and the exit status when the adapter must stop."""
@@ -259,7 +277,7 @@ class Session:
             )
             return refusal.response(), 1
         self.greeted = True
-        return hello_response(), None
+        return hello_response(self.rulesets), None
 
     def _start(self, request: dict[str, Any]) -> dict[str, Any]:
         for field in ("rules", "position"):
@@ -268,13 +286,12 @@ class Session:
         name = request["rules"]
         if not isinstance(name, str):
             raise Refusal("bad-request", f"rules must be a rule set name, not {_show(name)}")
-        try:
-            rules = get_ruleset(name)
-        except UnknownRuleSet:
+        rules = self.rulesets.get(name)
+        if rules is None:
+            offered = ", ".join(list(self.rulesets)[:8]) + (", ..." if len(self.rulesets) > 8 else "")
             raise Refusal(
-                "unsupported",
-                f"no rule set named {_show(name)}; this adapter offers {', '.join(RULESETS)}",
-            ) from None
+                "unsupported", f"no rule set named {_show(name)}; this adapter offers {offered}"
+            )
         position = read_position(request["position"])
         self.game = Game(position, rules)
         return self._state(self.game)
@@ -303,10 +320,10 @@ def _read_line(stream: BinaryIO) -> tuple[bytes | None, bool]:
     return line.rstrip(b"\n"), False
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
+def serve(stdin: BinaryIO, stdout: BinaryIO, rulesets: dict[str, RuleSet] | None = None) -> int:
     """Answer requests from ``stdin`` on ``stdout`` until quit or the end of input;
     returns the exit status."""
-    session = Session()
+    session = Session(rulesets)
     while True:
         line, too_long = _read_line(stdin)
         if line is None:
@@ -334,11 +351,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     Anything else that prints (``print`` in the engine, say) goes to stderr, so
     stdout carries answers only.
     """
-    del argv  # no options
+    parser = argparse.ArgumentParser(
+        prog="scorpion-ref-adapter",
+        description="The reference engine behind the adapter protocol, on stdin and stdout.",
+    )
+    parser.add_argument(
+        "--all-bundles", action="store_true",
+        help="also offer every other combination of the six rule options as a custom bundle",
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     out = sys.stdout.buffer
     sys.stdout = sys.stderr
     try:
-        status = serve(sys.stdin.buffer, out)
+        status = serve(sys.stdin.buffer, out, every_bundle() if args.all_bundles else None)
     except KeyboardInterrupt:
         status = 130
     try:

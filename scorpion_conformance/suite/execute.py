@@ -102,6 +102,14 @@ class ScenarioRun:
         self.refusal_checked = False
         self.log: list[str] = []
 
+    def describe(self) -> str:
+        """The start position and the requests sent so far, for a failure report."""
+        start = {**self.position, "status": (self.start_state or {}).get("status", "?")}
+        return (
+            f"start position under {self.rules}:\n{_show_state(start)}\n"
+            f"requests: {'; '.join(self.log) or '(none)'}"
+        )
+
     # -- the start position -------------------------------------------------
 
     @property
@@ -255,7 +263,7 @@ class ScenarioRun:
             if missing:
                 parts.append("missing: " + ", ".join(missing))
             if extra:
-                parts.append("listed but illegal: " + ", ".join(extra))
+                parts.append("listed, though the scenario does not allow them: " + ", ".join(extra))
             raise ScenarioFailure(
                 "the legal actions differ; " + "; ".join(parts),
                 expected=sorted(map(show_action, expected.values())),

@@ -71,6 +71,7 @@ class Record:
     expected: Any = None
     actual: Any = None
     stderr_tail: str = ""
+    context: str = ""
     rerun: str = ""
     nodeid: str = ""
 
@@ -329,6 +330,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         record.status = "failed" if report.when == "call" else "error"
         error = call.excinfo.value if call.excinfo is not None else None
         record.message = str(error) if error is not None else report.longreprtext
+        run = item.stash.get(_RUN_KEY, None)
+        record.context = run.describe() if run is not None else ""
+        if error is not None:
+            # What a reader needs, instead of pytest-bdd's traceback.
+            where = f"{Path(template.feature.filename).name}:{template.line_number}"
+            report.longrepr = (
+                f"{sid} under {rules}: {template.name} ({where})\n{record.message}\n\n"
+                f"{record.context}\n\nrerun: {record.rerun}"
+            )
         if isinstance(error, ScenarioFailure):
             record.expected, record.actual = error.expected, error.actual
         elif error is not None and not isinstance(error, (AssertionError, ErrorAnswer)):
@@ -375,7 +385,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     by_rules: dict[str, Counter[str]] = defaultdict(Counter)
     for record in suite.records.values():
         by_area[record.area][record.status] += 1
-        by_rules[record.rules or "(none)"][record.status] += 1
+        by_rules[record.rules or "(unsupported)"][record.status] += 1
     for title, table in (("rule area", by_area), ("rule set", by_rules)):
         width = max(len(title), *(len(k) for k in table))
         write("")
@@ -385,6 +395,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     unsupported = Counter(
         r.message for r in suite.records.values() if r.status == UNSUPPORTED
     )
+    write("")
+    write("A scenario runs under each declared rule set its option tags admit, so the")
+    write("totals differ between rule sets.")
     if unsupported:
         write("")
         write("unsupported scenarios, by reason:")
