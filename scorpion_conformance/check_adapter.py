@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -305,6 +306,55 @@ class _Checks:
             _expect_error(response, "invalid-position", f"a position with {what}")
         return "a card twice, a face-down card with nothing above it: invalid-position"
 
+    def position_shapes(self) -> str:
+        good = POSITION_A
+        for position, what in (
+            ([], "a position that is a list"),
+            ({**good, "tableau": []}, "a position with an extra field"),
+            ({"columns": good["columns"], "stock": []}, "a position without removed"),
+        ):
+            response = self.client.send(Start(self.rules, position))
+            _expect_error(response, "invalid-position", what)
+        return "a position of the wrong shape is an invalid-position"
+
+    def _fresh(self, lines: Sequence[str]) -> tuple[list[Json], int | None]:
+        """Send ``lines`` to a new adapter process, then close its input."""
+        timeout = max(self.client.timeout * 3, 5.0)
+        try:
+            result = subprocess.run(
+                list(self.client.argv), input="".join(f"{line}\n" for line in lines).encode(),
+                capture_output=True, timeout=timeout, cwd=self.client.cwd, env=self.client.env,
+            )
+        except subprocess.TimeoutExpired:
+            raise CheckFailed(f"a new adapter process did not finish within {timeout:g} s "
+                              "after its input was closed") from None
+        except OSError as error:
+            raise CheckFailed(f"a new adapter process could not start: {error}") from None
+        answers = []
+        for raw in result.stdout.decode("utf-8", "replace").splitlines():
+            try:
+                answers.append(json.loads(raw))
+            except ValueError:
+                raise CheckFailed(f"the adapter printed a line that is not JSON: {raw[:80]!r}") from None
+        return answers, result.returncode
+
+    def before_hello(self) -> str:
+        answers, _ = self._fresh(['{"cmd":"state"}', '{"cmd":"quit"}'])
+        codes = [a.get("error", {}).get("code") if isinstance(a, dict) else None for a in answers]
+        if codes != ["bad-request", "bad-request"]:
+            raise CheckFailed(
+                f"state and quit before hello should both get bad-request; the answers were {answers}"
+            )
+        return "commands before hello, quit included, get bad-request"
+
+    def other_version(self) -> str:
+        answers, code = self._fresh(['{"cmd":"hello","protocol":2}'])
+        if len(answers) != 1 or answers[0].get("error", {}).get("code") != "unsupported":
+            raise CheckFailed(f"hello for protocol 2 should get unsupported; the answers were {answers}")
+        if code == 0:
+            raise CheckFailed("after refusing protocol 2 the adapter should exit with a non-zero status")
+        return f"protocol 2 is unsupported and the adapter exits with status {code}"
+
     def unknown_rules(self) -> str:
         response = self.client.send(Start("no-such-rules", POSITION_A))
         _expect_error(response, "unsupported", "starting under rule set 'no-such-rules'")
@@ -328,6 +378,9 @@ class _Checks:
             ("bad requests", self.bad_requests),
             ("invalid positions", self.invalid_positions),
             ("unknown rule set", self.unknown_rules),
+            ("position shapes", self.position_shapes),
+            ("commands before hello", self.before_hello),
+            ("another protocol version", self.other_version),
             ("quit", self.quit),
         ]
 

@@ -23,6 +23,7 @@ const STANDARD_OPTIONS = {
 };
 
 const badRequest = (message) => new EngineError('bad-request', message);
+const invalidPosition = (message) => new EngineError('invalid-position', message);
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 // Accept "standard", {name:"standard"[, options]}, or any name whose options spell
@@ -57,6 +58,8 @@ function needGame() {
 }
 
 // Returns [response, exitCode|null].
+let greeted = false;
+
 function handle(line) {
   let req;
   try {
@@ -65,18 +68,20 @@ function handle(line) {
     throw badRequest(`malformed JSON: ${e.message}`);
   }
   if (!isObject(req)) throw badRequest('request must be a JSON object');
+  if (req.cmd !== 'hello' && !greeted) throw badRequest('send "hello" first');
   switch (req.cmd) {
     case 'hello':
       if (!Number.isInteger(req.protocol)) throw badRequest('"protocol" must be an integer');
       if (req.protocol !== 1) {
         return [{ ok: false, error: { code: 'unsupported', message: `protocol ${req.protocol} not supported; this adapter speaks protocol 1` } }, 1];
       }
+      greeted = true;
       return [{ ok: true, protocol: 1, implementation: IMPLEMENTATION, rulesets: ['standard'], capabilities: ['undo'] }, null];
     case 'start': {
       if (!('rules' in req)) throw badRequest('missing field "rules"');
       if (!('position' in req)) throw badRequest('missing field "position"');
-      if (!isObject(req.position)) throw badRequest('"position" must be an object');
       checkRules(req.rules);
+      if (!isObject(req.position)) throw invalidPosition('"position" must be an object');
       game = new Game(req.position); // only replaces the game if the position is valid
       return [{ ok: true, state: game.state() }, null];
     }

@@ -26,6 +26,9 @@ function invalid(message) {
 // Check a position and return a clean deep copy of it; throws invalid-position.
 function validatePosition(pos) {
   if (!pos || typeof pos !== 'object' || Array.isArray(pos)) throw invalid('position must be an object');
+  const extra = Object.keys(pos).filter((k) => !['columns', 'stock', 'removed'].includes(k));
+  if (extra.length) throw invalid(`a position has no field ${extra.join(', ')}`);
+  for (const k of ['columns', 'stock', 'removed']) if (!(k in pos)) throw invalid(`a position needs the field ${k}`);
   const { columns, stock, removed } = pos;
   if (!Array.isArray(columns) || columns.length !== 7) throw invalid('there must be exactly seven columns');
   if (!Array.isArray(stock)) throw invalid('stock must be an array');

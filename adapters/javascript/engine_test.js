@@ -112,6 +112,8 @@ test('invalid positions are refused', () => {
 
 test('adapter: bad requests are answered and serving continues', () => {
   const { responses, status } = runAdapter([
+    { cmd: 'state' }, // before hello
+    { cmd: 'hello', protocol: 1 },
     'this is not json',
     { cmd: 'state' },
     { cmd: 'frobnicate' },
@@ -131,13 +133,15 @@ test('adapter: bad requests are answered and serving continues', () => {
     { cmd: 'state' }, // after quit: not answered
   ]);
   assert.strictEqual(status, 0);
-  const codes = responses.map((r) => (r.ok ? 'ok' : r.error.code));
+  const codes = responses.map((r) => (r.ok ? 'ok' : r.error.code)).slice(2);
+  assert.strictEqual(responses[0].error.code, 'bad-request');
+  assert.strictEqual(responses[1].ok, true);
   assert.deepStrictEqual(codes, [
     'bad-request', 'bad-request', 'bad-request', 'bad-request', 'ok',
     'bad-request', 'bad-request', 'bad-request', 'bad-request', 'illegal-action',
     'unsupported', 'ok', 'nothing-to-undo', 'ok', 'unsupported', 'ok',
   ]);
-  assert.strictEqual(responses[9].error.reason, 'whole-column-to-empty');
+  assert.strictEqual(responses[11].error.reason, 'whole-column-to-empty');
   for (const r of responses.filter((x) => !x.ok)) assert.strictEqual(typeof r.error.message, 'string');
 });
 
