@@ -1,0 +1,222 @@
+"""The "Rule sets compared" page: every point of disagreement, per rule set and per source.
+
+The rule-set columns come from the suite's named rule sets
+(:data:`~scorpion_conformance.suite.tags.NAMED_RULESETS`); the source columns
+come from ``comparison.yaml`` beside this module, where every cell names the
+part of its source that says it and the catalogue rules that record it.
+
+>>> data = load_comparison()
+>>> [p["id"] for p in data["points"]][:3]
+['runs', 'stock', 'whole-column']
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scorpion_conformance.suite.scenarios import Case
+from scorpion_conformance.suite.tags import NAMED_RULESETS
+
+from .catalogue import Catalogue
+from .rulepages import area_path, source_label
+from .text import GeneratedPage, md_escape, relative_href, slug_of_source
+
+__all__ = [
+    "comparison_path",
+    "comparison_section",
+    "load_comparison",
+    "options_table",
+    "ruleset_tabs",
+    "sources_section",
+]
+
+
+def comparison_path() -> Path:
+    return Path(__file__).with_name("comparison.yaml")
+
+
+def load_comparison(path: Path | None = None) -> dict[str, Any]:
+    """Read the comparison data; raises :class:`ValueError` for a point missing a source's cell."""
+    data: dict[str, Any] = yaml.safe_load((path or comparison_path()).read_text(encoding="utf-8"))
+    sources = [s["id"] for s in data["sources"]]
+    for point in data["points"]:
+        missing = [s for s in sources if s not in point.get("cells", {})]
+        if missing:
+            raise ValueError(
+                f"comparison point {point['id']!r} has no cell for {', '.join(missing)}"
+            )
+        if "option" not in point and "ruleset_value" not in point:
+            raise ValueError(f"comparison point {point['id']!r} needs an option or a ruleset_value")
+    return data
+
+
+def _rule_href(catalogue: Catalogue, rule_id: str, here: str, directory_urls: bool) -> str:
+    return relative_href(
+        here, f"{area_path(catalogue.rule(rule_id).area)}#{rule_id}", directory_urls
+    )
+
+
+def options_table(rulesets: Mapping[str, Mapping[str, str]] = NAMED_RULESETS) -> str:
+    """The option table, one column per named rule set (Markdown)."""
+    names = list(rulesets)
+    options = list(dict.fromkeys(o for values in rulesets.values() for o in values))
+    lines = [
+        "| Option | " + " | ".join(f"`{n}`" for n in names) + " |",
+        "| --- | " + " | ".join("---" for _ in names) + " |",
+    ]
+    for option in options:
+        cells = [f"`{rulesets[n].get(option, '—')}`" for n in names]
+        lines.append(f"| `{option}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _ruleset_cell(point: Mapping[str, Any], name: str, note: int) -> str:
+    cite = f'<a class="sc-cite" href="#cite-{note}">[{note}]</a>'
+    if "option" in point:
+        value = NAMED_RULESETS[name].get(point["option"], "")
+        label = point.get("labels", {}).get(value, value)
+        return (
+            f'<td class="sc-ruleset-cell" data-value="{html.escape(value)}" '
+            f'title="{html.escape(point["option"])} = {html.escape(value)}">'
+            f"{html.escape(label)} {cite}</td>"
+        )
+    return f'<td class="sc-ruleset-cell">{html.escape(point["ruleset_value"])} {cite}</td>'
+
+
+def comparison_section(
+    page: GeneratedPage,
+    data: Mapping[str, Any],
+    catalogue: Catalogue,
+    *,
+    here: str = "rulesets.md",
+    directory_urls: bool = True,
+) -> str:
+    """The big table followed by its numbered citations (both HTML fragments).
+
+    ``here`` (the page's path under ``docs/``) and ``directory_urls`` place
+    the links, which MkDocs does not rewrite inside raw HTML.
+    """
+    names = list(NAMED_RULESETS)
+    sources = data["sources"]
+    documents = [s for s in sources if s.get("kind") != "program"]
+    programs = [s for s in sources if s.get("kind") == "program"]
+    notes: list[str] = []
+    ruleset_note: dict[str, int] = {}
+
+    def rule_links(rules: Sequence[str]) -> str:
+        return ", ".join(
+            f'<a href="{_rule_href(catalogue, r, here, directory_urls)}">{r}</a>' for r in rules
+        )
+
+    for name in names:
+        set_rule = f"R-SET-{name.upper()}"
+        described = f", described by {rule_links([set_rule])}" if set_rule in catalogue.ids else ""
+        notes.append(
+            f"rule set <code>{name}</code>: its options in "
+            "<code>scorpion_conformance/suite/tags.py</code> "
+            f"(<code>NAMED_RULESETS</code>){described}"
+        )
+        ruleset_note[name] = len(notes)
+    head = (
+        '<tr><th rowspan="2">Point</th>'
+        f'<th colspan="{len(names)}" class="sc-group">Rule sets of this suite</th>'
+        f'<th colspan="{len(documents)}" class="sc-group">Documents</th>'
+        f'<th colspan="{len(programs)}" class="sc-group">Programs</th></tr><tr>'
+        + "".join(f'<th scope="col" class="sc-ruleset">{n}</th>' for n in names)
+        + "".join(
+            f'<th scope="col"><a href="#{slug_of_source(s["id"])}">'
+            f"{html.escape(source_label(s['id']))}</a></th>"
+            for s in (*documents, *programs)
+        )
+        + "</tr>"
+    )
+    rows = []
+    for point in data["points"]:
+        cells = [_ruleset_cell(point, n, ruleset_note[n]) for n in names]
+        for source in (*documents, *programs):
+            cell = point["cells"][source["id"]]
+            rules = rule_links(cell.get("rules", []))
+            notes.append(
+                f"<b>{html.escape(source_label(source['id']))}</b> · "
+                f"{html.escape(point['title'])}: "
+                f"{html.escape(cell['where'])}" + (f" — recorded as {rules}" if rules else "")
+            )
+            silent = " sc-silent" if str(cell["value"]).startswith("not stated") else ""
+            cells.append(
+                f'<td class="sc-source-cell{silent}">{html.escape(str(cell["value"]))} '
+                f'<a class="sc-cite" href="#cite-{len(notes)}">[{len(notes)}]</a></td>'
+            )
+        point_rules = " ".join(
+            f'<a href="{_rule_href(catalogue, r, here, directory_urls)}">{r}</a>'
+            for r in point.get("rules", [])
+        )
+        option = f" <code>{html.escape(point['option'])}</code>" if "option" in point else ""
+        rows.append(
+            f'<tr id="point-{point["id"]}"><th scope="row">{html.escape(point["title"])}{option}'
+            f'<div class="sc-point-rules">{point_rules}</div></th>{"".join(cells)}</tr>'
+        )
+    table = (
+        f'<div class="sc-compare-wrap"><table class="sc-compare"><thead>{head}</thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+    citations = "".join(f'<li id="cite-{i}">{note}</li>' for i, note in enumerate(notes, start=1))
+    lines = [
+        page.fragment(table),
+        "",
+        "### Citations",
+        "",
+        page.fragment(f'<ol class="sc-citations">{citations}</ol>'),
+        "",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def ruleset_tabs(cases: Sequence[Case]) -> str:
+    """One content tab per named rule set: its summary, options, sources and scenario count.
+
+    Links are written for a page at the top of ``docs/``.
+    """
+    from scorpion_ref.rules import RULESETS
+
+    total = len(cases)
+    lines = []
+    for name, options in NAMED_RULESETS.items():
+        reference = RULESETS.get(name)
+        running = sum(1 for case in cases if name in case.rulesets())
+        lines += [f'=== "{name}"', ""]
+        if reference is not None:
+            lines += [f"    **{md_escape(reference.summary)}**", ""]
+            follows = " · ".join(
+                f"[{source_label(s)}](rulesets.md#{slug_of_source(s)})" for s in reference.sources
+            )
+            lines += [
+                f"    Follows: {follows}. Described by "
+                f"[R-SET-{name.upper()}](rules/variants.md#R-SET-{name.upper()}).",
+                "",
+            ]
+        lines += ["    | Option | Value |", "    | --- | --- |"]
+        lines += [f"    | `{o}` | `{v}` |" for o, v in options.items()]
+        lines += ["", f"    {running} of the suite's {total} cases run under `{name}`.", ""]
+    return "\n".join(lines)
+
+
+def sources_section(data: Mapping[str, Any]) -> str:
+    """Every source with its anchor and what it is, in our words."""
+    lines = []
+    for source in data["sources"]:
+        label = source_label(source["id"])
+        kind = "program" if source.get("kind") == "program" else "document"
+        title = f"`{source['id']}`" if kind == "document" else source["id"]
+        lines += [
+            f"### {label} {{#{slug_of_source(source['id'])}}}",
+            "",
+            f"{title} ({kind}{', ' + md_escape(source['where']) if source.get('where') else ''}). "
+            + md_escape(" ".join(source["about"].split())),
+            "",
+        ]
+    return "\n".join(lines)
