@@ -40,9 +40,7 @@ from scorpion_ref import (
     NotationError,
     NothingToUndo,
     RuleSet,
-    UnknownRuleSet,
     __version__,
-    get_ruleset,
     legal_actions,
 )
 from scorpion_ref.serial import (

@@ -144,7 +144,7 @@ def _check_move(position: Position, rules: RuleSet, move: Move) -> None:
                 "card-in-stock", f"{card.unicode} is in the stock: only the deal plays it"
             )
         raise IllegalAction("card-not-in-play", f"{card.unicode} is not on the table")
-    source, index = where
+    source, _index = where
     dest = move.to - 1
     if dest == source:
         raise IllegalAction(

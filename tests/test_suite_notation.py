@@ -100,7 +100,7 @@ def test_every_library_example_builds() -> None:
         if not spec.example:
             continue
         first, *rest = spec.example.splitlines()
-        keyword, _, sentence = first.strip().partition(" ")
+        _keyword, _, sentence = first.strip().partition(" ")
         table = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rest] or None
         assert build_instruction(spec.kind, sentence, table)
 

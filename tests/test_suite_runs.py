@@ -107,7 +107,7 @@ def test_an_expectations_file_turns_known_failures_into_expected_ones(tmp_path: 
 
 
 def test_a_broken_adapter_command_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
-    code, records, output = run_suite(tmp_path, "--adapter", "no-such-adapter-command --flag")
+    code, _records, output = run_suite(tmp_path, "--adapter", "no-such-adapter-command --flag")
     assert code != 0
     assert "no-such-adapter-command" in output
     assert "probably broken" in output

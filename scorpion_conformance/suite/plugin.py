@@ -11,6 +11,7 @@ Loaded through the ``pytest11`` entry point; inert unless scenarios are collecte
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import sys
@@ -122,10 +123,8 @@ class Suite:
 
     def close(self) -> None:
         if self._client is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self._client.close()
-            except Exception:
-                pass
 
 
 def _suite(config: pytest.Config) -> Suite:
@@ -358,8 +357,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     target = session.config.getoption("write_expectations")
     if target:
         failures = {
-            (r.id if r.id else r.nodeid) + (f"[{r.rules}]" if r.rules else ""): r.message.splitlines()[0][:200]
-            if r.message else "failed"
+            (r.id or r.nodeid) + (f"[{r.rules}]" if r.rules else ""):
+                r.message.splitlines()[0][:200] if r.message else "failed"
             for r in suite.records.values()
             if r.status in ("failed", "error", "xfailed")
         }

@@ -191,7 +191,9 @@ def duplicate_names(directory: Path | None = None) -> list[str]:
             elif child.scenario:
                 name, line = child.scenario.name, child.scenario.location.line
                 if name in seen:
-                    problems.append(f"{path}:{line}: scenario name {name!r} already used at line {seen[name]}")
+                    problems.append(
+                        f"{path}:{line}: scenario name {name!r} already used at line {seen[name]}"
+                    )
                 seen.setdefault(name, line)
     return problems
 
