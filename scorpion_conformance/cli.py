@@ -76,6 +76,20 @@ def build_parser() -> argparse.ArgumentParser:
     export_parser = sub.add_parser("export", help="write every scenario as plain JSON")
     add_export_arguments(export_parser)
     export_parser.set_defaults(handler=export)
+
+    from . import fuzz, perft
+
+    perft_parser = sub.add_parser(
+        "perft", help="count the leaves of the legal-action tree (with --adapter: compare)"
+    )
+    perft.add_arguments(perft_parser)
+    perft_parser.set_defaults(handler=perft.main)
+
+    fuzz_parser = sub.add_parser(
+        "fuzz", help="play random games through an adapter and the reference side by side"
+    )
+    fuzz.add_arguments(fuzz_parser)
+    fuzz_parser.set_defaults(handler=fuzz.main)
     return parser
 
 
