@@ -73,6 +73,8 @@ __all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "AdapterClient"]
 
 #: Seconds to wait for each answer unless told otherwise.
 DEFAULT_TIMEOUT = 5.0
+#: The least time the first answer may take (see ``AdapterClient.startup_timeout``).
+STARTUP_TIMEOUT = 15.0
 
 #: The longest answer line accepted; a longer one is a MalformedResponse.
 MAX_LINE_BYTES = 1 << 20
@@ -289,6 +291,7 @@ class AdapterClient:
         max_restarts: int = 3,
         *,
         max_line_bytes: int = MAX_LINE_BYTES,
+        startup_timeout: float | None = None,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
     ) -> None:
@@ -303,6 +306,11 @@ class AdapterClient:
         self.argv: tuple[str, ...] = tuple(argv)
         self.command = command
         self.timeout = float(timeout)
+        #: How long the first answer (to hello) may take: starting an interpreter or a
+        #: JIT on a loaded machine is slower than answering a request.
+        self.startup_timeout = (
+            max(self.timeout, STARTUP_TIMEOUT) if startup_timeout is None else float(startup_timeout)
+        )
         self.stderr_tail_lines = stderr_tail_lines
         self.max_restarts = max_restarts
         self.max_line_bytes = max_line_bytes
@@ -409,8 +417,9 @@ class AdapterClient:
 
     # -- one exchange --------------------------------------------------------
 
-    def _roundtrip(self, line: bytes) -> bytes:
+    def _roundtrip(self, line: bytes, timeout: float | None = None) -> bytes:
         """Send one line, return the answer line (without its newline)."""
+        timeout = self.timeout if timeout is None else timeout
         process = self._process()
         request = line.rstrip(b"\n").decode("utf-8", "replace")
         try:
@@ -430,9 +439,9 @@ class AdapterClient:
             )
         self._write(process, line, request)
         try:
-            kind, data = process.lines.get(timeout=self.timeout)
+            kind, data = process.lines.get(timeout=timeout)
         except queue.Empty:
-            problem = f"no answer within {self.timeout:g} s; the adapter was stopped"
+            problem = f"no answer within {timeout:g} s; the adapter was stopped"
             if process.partial_length:
                 problem += (
                     f" (it had printed {process.partial_length} bytes without ending the line:"
@@ -440,7 +449,7 @@ class AdapterClient:
                 )
             process.kill()
             raise self._fail(
-                AdapterTimeout(problem, timeout=self.timeout, **self._context(request, wait=True))
+                AdapterTimeout(problem, timeout=timeout, **self._context(request, wait=True))
             ) from None
         if kind == _EOF:
             raise self._exited(process, request)
@@ -559,7 +568,7 @@ class AdapterClient:
         request = Hello()
         line = request.to_line()
         text = line.rstrip(b"\n").decode()
-        body = self._decode(self._roundtrip(line), text)
+        body = self._decode(self._roundtrip(line, self.startup_timeout), text)
         if isinstance(body, dict) and body.get("ok") is False:
             error = body.get("error")
             if not isinstance(error, dict):
