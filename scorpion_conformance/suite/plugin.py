@@ -227,7 +227,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         why = f"the adapter lacks the capability {', '.join(missing)}"
     else:
         need = ", ".join(f"{k}={'|'.join(v)}" for k, v in required.items())
-        why = f"no declared rule set has {need}"
+        chosen = "selected" if metafunc.config.getoption("rules") else "declared"
+        why = f"no {chosen} rule set has {need}"
     metafunc.parametrize(
         "scorpion_rules",
         [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {why}"),
