@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from scorpion_conformance import fuzz
+from scorpion_conformance.fuzz.shrinking import _reduce
 from scorpion_conformance.harness import AdapterClient
 from scorpion_conformance.suite.execute import ScenarioFailure, ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, duplicate_names, load_cases
@@ -243,7 +244,7 @@ def test_reduce_finds_a_smallest_failing_subset() -> None:
         calls.append(items)
         return 3 in items and 11 in items
 
-    assert fuzz._reduce(list(range(20)), fails) == [3, 11]
+    assert _reduce(list(range(20)), fails) == [3, 11]
     assert len(calls) < 60
 
 
@@ -257,6 +258,9 @@ def test_next_fuzz_id_counts_past_every_known_file(tmp_path: Path) -> None:
 
 def test_the_docstring_examples_run() -> None:
     import doctest
+    import importlib
+    import pkgutil
 
-    failures, tried = doctest.testmod(fuzz)
-    assert tried and not failures
+    results = [doctest.testmod(importlib.import_module(module.name))
+               for module in pkgutil.iter_modules(fuzz.__path__, f"{fuzz.__name__}.")]
+    assert sum(r.attempted for r in results) and not sum(r.failed for r in results)

@@ -1,0 +1,114 @@
+"""The ``scorpion-conformance fuzz`` command: its options and its main, which
+runs the games, shrinks the first difference, reports it and emits it as a
+scenario."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from scorpion_ref import RuleSet
+
+from ..errors import AdapterError
+from .emit import build_scenario, write_scenario
+from .play import FuzzOptions
+from .reports import _summary, report
+from .run import run_fuzz
+from .shrinking import shrink
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``scorpion-conformance fuzz``."""
+    parser.description = ("Play random games through an adapter and the reference side by "
+                          "side; shrink the first difference to a scenario.")
+    parser.add_argument("--adapter", help="command that starts the adapter "
+                        "(default: the reference adapter)")
+    parser.add_argument("--rules", required=True, help="the rule set to play (one the adapter "
+                        "declares)")
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, help="the random seed (default: a new one, printed)")
+    parser.add_argument("--max-steps", type=int, default=100,
+                        help="the longest game, in steps (default 100)")
+    parser.add_argument("--emit-scenario", type=Path, metavar="FILE",
+                        help="write the shrunk difference as a Gherkin scenario into FILE "
+                        "(appended when FILE exists)")
+    parser.add_argument("--positions", choices=("both", "deals", "generated"), default="both",
+                        help="start from deals, generated rare-case positions, or both (default)")
+    parser.add_argument("--first-game", type=int, default=0, metavar="I",
+                        help="start at game #I of the seed's sequence (to replay one game)")
+    parser.add_argument("--shrink-seconds", type=float, default=60.0,
+                        help="how long shrinking may take (default 60)")
+    parser.add_argument("--timeout", type=float, default=5.0,
+                        help="seconds to wait for each answer of the adapter (default 5)")
+    parser.add_argument("--features", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run ``scorpion-conformance fuzz``: 0 clean, 1 a difference, 2 a usage error,
+    3 an adapter that could not be used at all."""
+    from ..harness import AdapterClient
+
+    out = out or sys.stdout
+    command = args.adapter or f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    options = FuzzOptions(games=args.games, seed=seed, max_steps=args.max_steps,
+                          shrink_seconds=args.shrink_seconds, first=args.first_game)
+    if args.games < 1 or args.max_steps < 1:
+        print("scorpion-conformance fuzz: --games and --max-steps must be 1 or more",
+              file=sys.stderr)
+        return 2
+    client = AdapterClient(command, timeout=args.timeout, max_restarts=10)
+    try:
+        try:
+            info = client.hello()
+        except AdapterError as error:
+            print(f"the adapter could not be used:\n{error}", file=sys.stderr)
+            return 3
+        declared = info.rulesets_resolved()
+        if args.rules not in declared:
+            print(f"scorpion-conformance fuzz: the adapter does not declare {args.rules!r}; "
+                  f"it declares {', '.join(declared)}", file=sys.stderr)
+            return 2
+        rules = RuleSet.from_options(args.rules, declared[args.rules])
+        began = time.perf_counter()
+        failure, stats = run_fuzz(client, args.rules, rules, options,
+                                  positions=args.positions, progress=not args.no_progress)
+        elapsed = time.perf_counter() - began
+        _summary(stats, elapsed, seed, out)
+        if failure is None:
+            return 0
+        print("shrinking the failing game...", file=sys.stderr)
+        shrunk, tests = shrink(client, args.rules, rules, failure, options.shrink_seconds)
+        report(shrunk, failure, tests, out)
+        rerun = ["scorpion-conformance", "fuzz", "--adapter", command, "--rules", args.rules,
+                 "--seed", str(seed), "--first-game", str(failure.game), "--games", "1",
+                 "--max-steps", str(args.max_steps)]
+        comments = [
+            f"Found by: {shlex.join(rerun)}",
+            f"({failure.origin}; {shrunk.difference.message[:200]})",
+        ]
+        from ..suite.scenarios import feature_dir, feature_files
+
+        known = feature_files(args.features or feature_dir())
+        if args.emit_scenario:
+            known += [*feature_files(args.emit_scenario.parent), args.emit_scenario]
+        text, notes = build_scenario(shrunk, args.rules, rules, client, comments, known)
+        if args.emit_scenario:
+            write_scenario(args.emit_scenario, text)
+            print(f"scenario written to {args.emit_scenario}:", file=out)
+        else:
+            print("as a scenario (write it into a feature file with --emit-scenario FILE):",
+                  file=out)
+        print(text, file=out)
+        for note in notes:
+            print(f"({note})", file=out)
+        print("reproduce with: " + shlex.join(rerun), file=out)
+        return 1
+    finally:
+        client.close()

@@ -1,0 +1,112 @@
+"""Emitting a scenario: a fresh ``FUZZ-NNN`` id, the fewest option tags under
+which the reference passes it, a check that it passes against the reference
+and fails against the adapter, and writing it into a feature file."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from scorpion_ref import RuleSet
+
+from ..errors import AdapterError, ErrorAnswer
+from ..suite.tags import NAMED_RULESETS
+from .play import Failure, LocalReference
+from .scenario import _option_tags, scenario_text
+
+
+def _run_scenario(text: str, client: Any, rules: str) -> str | None:
+    """Run the scenario of ``text`` (a feature file) through ``client``; the failure
+    message, or None when it passes."""
+    from ..suite.execute import ScenarioFailure, ScenarioRun
+    from ..suite.scenarios import load_cases
+
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "fuzz.feature").write_text(text, encoding="utf-8")
+        (case,) = load_cases(Path(folder))
+        instructions = case.instructions()
+    run = ScenarioRun(client, rules)
+    try:
+        for instruction in instructions:
+            if "given" in instruction:
+                run.given(instruction)
+            elif "do" in instruction:
+                run.do(instruction)
+            else:
+                run.expect(instruction)
+    except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
+        return str(error).splitlines()[0]
+    return None
+
+
+_FEATURE_HEADER = """Feature: Differences found by fuzzing
+  Each scenario is a game on which an implementation and the reference engine
+  disagreed, found and shrunk by `scorpion-conformance fuzz`.
+"""
+
+
+def _minimal_tags(options: dict[str, str], passes: dict[str, bool]) -> list[str]:
+    """The fewest option tags that the rule set satisfies and under which every
+    matching named rule set passes the scenario (greedy, from the full set)."""
+    from ..suite.tags import matches, requirements
+
+    def works(tags: list[str]) -> bool:
+        required, _ = requirements(tags)
+        names = [n for n, o in NAMED_RULESETS.items() if matches(o, required)]
+        return bool(names) and all(passes.get(n, False) for n in names)
+
+    tags = _option_tags(options)
+    if not works(tags):
+        return tags
+    for tag in list(reversed(tags)):
+        fewer = [t for t in tags if t != tag]
+        if works(fewer):
+            tags = fewer
+    return tags
+
+
+def next_fuzz_id(paths: Sequence[Path]) -> str:
+    """``FUZZ-NNN`` one above the highest FUZZ id in these feature files."""
+    highest = 0
+    for path in paths:
+        if path.is_file():
+            found = re.findall(r"@id:FUZZ-(\d+)", path.read_text(encoding="utf-8"))
+            highest = max([highest, *map(int, found)])
+    return f"FUZZ-{highest + 1:03d}"
+
+
+def build_scenario(failure: Failure, name: str, rules: RuleSet, client: Any,
+                   comments: Sequence[str], known: Sequence[Path]) -> tuple[str, list[str]]:
+    """The failure as a checked scenario block, and notes on how it was checked.
+
+    Its id is one above the FUZZ ids of the ``known`` feature files; its option
+    tags are the fewest under which every matching named rule set passes it
+    against the reference (run in this process); it is also run against the
+    adapter, where it must fail.
+    """
+    fuzz_id = next_fuzz_id(known)
+    draft = _FEATURE_HEADER + "\n" + scenario_text(failure, name, rules, fuzz_id=fuzz_id)
+    passes = {n: _run_scenario(draft, LocalReference(), n) is None for n in NAMED_RULESETS}
+    tags = _minimal_tags(rules.options, passes)
+    text = scenario_text(failure, name, rules, fuzz_id=fuzz_id, tags=tags, comments=comments)
+    good = [n for n, ok in passes.items() if ok]
+    notes = [f"passes against the reference under {', '.join(good) or 'no named rule set'}"]
+    if name in NAMED_RULESETS and name not in good:
+        notes.append(f"WARNING: fails against the reference under {name}: please report this")
+    against = _run_scenario(_FEATURE_HEADER + "\n" + text, client, name)
+    notes.append(f"fails against the adapter under {name}: {against}" if against else
+                 "WARNING: passes against the adapter (the step library cannot say this "
+                 "difference)")
+    return text, notes
+
+
+def write_scenario(target: Path, text: str) -> None:
+    """Append the scenario to the feature file ``target``, or start one."""
+    if target.exists() and target.read_text(encoding="utf-8").strip():
+        existing = target.read_text(encoding="utf-8").rstrip("\n")
+        target.write_text(existing + "\n\n" + text, encoding="utf-8")
+    else:
+        target.write_text(_FEATURE_HEADER + "\n" + text, encoding="utf-8")

@@ -1,0 +1,323 @@
+"""Where games start: positions generated around the rare cases that random
+play from a deal almost never reaches (a run one move or one stock deal from
+completion, a run over face-down cards, passengers above the Ace, two runs
+completed by one action, the classic stock lock, a whole-column King and empty
+columns, a near win), and the choice between those and numbered deals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from scorpion_ref import (
+    DECK,
+    Action,
+    Card,
+    Column,
+    Deal,
+    Move,
+    Position,
+    Rank,
+    RuleSet,
+    Suit,
+    deal_game,
+    legal_actions,
+)
+
+from .play import FuzzOptions
+
+COLUMNS = 7
+
+
+def _cards(suit: Suit, high: int, low: int) -> list[Card]:
+    """The cards of ``suit`` from rank ``high`` down to rank ``low``."""
+    return [Card(Rank(r), suit) for r in range(high, low - 1, -1)]
+
+
+class _Layout:
+    """A position being built: cards planted by templates, then random filler below."""
+
+    def __init__(self, rng: random.Random, rules: RuleSet) -> None:
+        self.rng, self.rules = rng, rules
+        self.planted: list[list[Card]] = [[] for _ in range(COLUMNS)]
+        self.hidden: list[list[Card]] = [[] for _ in range(COLUMNS)]  # face down right under
+        self.whole: set[int] = set()  # columns that get no filler under their planted cards
+        self.empty: set[int] = set()  # columns that stay empty
+        self.stock: list[Card] | None = None
+        self.removed: set[Suit] = set()
+        self.used: set[Card] = set()
+        self.hints: list[Action] = []
+        self.density: str | None = None
+
+    def free(self) -> list[Card]:
+        return [c for c in DECK if c not in self.used and c.suit not in self.removed]
+
+    def free_suits(self) -> list[Suit]:
+        return [s for s in Suit
+                if s not in self.removed and all(c.suit is not s for c in self.used)]
+
+    def open_columns(self) -> list[int]:
+        return [i for i in range(COLUMNS)
+                if not self.planted[i] and not self.hidden[i] and i not in self.empty]
+
+    def take(self, cards: Sequence[Card]) -> list[Card]:
+        self.used.update(cards)
+        return list(cards)
+
+    def draw(self, count: int) -> list[Card]:
+        free = self.free()
+        return self.take(self.rng.sample(free, min(count, len(free))))
+
+    def finish(self) -> Position:
+        rng = self.rng
+        free = self.free()
+        rng.shuffle(free)
+        if self.stock is None:
+            roll = rng.random()
+            size = 3 if roll < 0.5 else 0 if roll < 0.8 else rng.randint(1, 2)
+            self.stock, free = free[:size], free[size:]
+        density = self.density or rng.choice(("sparse", "medium", "full"))
+        count = {"sparse": min(len(free), rng.randint(0, 10)),
+                 "medium": rng.randint(0, len(free)), "full": len(free)}[density]
+        targets = [i for i in range(COLUMNS) if i not in self.empty and i not in self.whole]
+        if density != "full" and len(targets) > 2 and rng.random() < 0.4:
+            targets.remove(rng.choice([t for t in targets if not self.planted[t]] or targets))
+        bases: list[list[Card]] = [[] for _ in range(COLUMNS)]
+        for card in free[:count] if targets else []:
+            bases[rng.choice(targets)].append(card)
+        columns = []
+        for i in range(COLUMNS):
+            base, up = bases[i], list(self.planted[i])
+            if self.hidden[i]:
+                columns.append(Column(tuple(base + self.hidden[i]), tuple(up)))
+                continue
+            hidden = rng.randint(0, len(base)) if rng.random() < 0.6 else 0
+            if hidden == len(base) and not up:
+                hidden = max(0, hidden - 1)
+            columns.append(Column(tuple(base[:hidden]), tuple(base[hidden:] + up)))
+        return Position(tuple(columns), tuple(self.stock), frozenset(self.removed))
+
+
+def _run_one_move(layout: _Layout, suit: Suit | None = None) -> bool:
+    """A run one move from completion: its top part waits in one column for the rest."""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if suit is None and suits:
+        suit = rng.choice(suits)
+    if suit is None or suit not in suits or len(columns) < 2:
+        return False
+    a, b = rng.sample(columns, 2)
+    split = rng.choice([1, 1, 1, 1, 2, 3, *range(2, 13)])  # ranks split..A move onto split+1
+    high, low = layout.take(_cards(suit, 13, split + 1)), layout.take(_cards(suit, split, 1))
+    if rng.random() < 0.3:
+        layout.hidden[a] = layout.draw(rng.randint(1, 3))  # the run lies over face-down cards
+    if len(high) > 1 and rng.random() < 0.1:
+        layout.hidden[a] = [*layout.hidden[a], high[0]]  # its King is face down
+        high = high[1:]
+    layout.planted[a] = high
+    passengers = layout.draw(rng.randint(1, 3)) if rng.random() < 0.35 else []
+    layout.planted[b] = low + passengers  # passengers above the Ace
+    layout.hints.append(Move(low[0], a + 1))
+    return True
+
+
+def _run_one_deal(layout: _Layout) -> bool:
+    """The stock deal completes one to three runs (and may land on empty columns)."""
+    rng = layout.rng
+    if layout.stock is not None:
+        return False
+    size = rng.choice((1, 2, 3, 3, 3))
+    columns = [i for i in range(size) if i in layout.open_columns()]
+    suits = layout.free_suits()
+    if not columns or not suits or len(layout.free()) < 13 * len(columns) + size:
+        return False
+    chosen = rng.sample(columns, min(len(suits), rng.randint(1, len(columns))))
+    stock: list[Card | None] = [None] * size
+    for i in chosen:
+        suit = suits.pop(rng.randrange(len(suits)))
+        layout.planted[i] = layout.take(_cards(suit, 13, 2))
+        stock[i] = layout.take([Card(Rank.ACE, suit)])[0]
+    for i in chosen:
+        if rng.random() < 0.3:
+            layout.hidden[i] = layout.draw(rng.randint(1, 2))
+    for i in range(size):
+        if stock[i] is None:
+            if i in layout.open_columns() and rng.random() < 0.4:
+                layout.empty.add(i)
+            stock[i] = layout.draw(1)[0]
+    layout.stock = [c for c in stock if c is not None]
+    layout.hints.append(Deal())
+    return True
+
+
+def _stacked_runs(layout: _Layout) -> bool:
+    """A complete run under a run one Ace short: one action collects both."""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if len(suits) < 2 or len(columns) < 2:
+        return False
+    first, second = rng.sample(suits, 2)
+    a, b = rng.sample(columns, 2)
+    ace = Card(Rank.ACE, second)
+    layout.planted[a] = layout.take(_cards(first, 13, 1) + _cards(second, 13, 2))
+    layout.take([ace])
+    if a < 3 and layout.stock is None and rng.random() < 0.4:
+        layout.stock = [ace if i == a else layout.draw(1)[0] for i in range(a + 1)]
+        layout.hints.append(Deal())
+    else:
+        layout.planted[b] = [ace]
+        layout.hints.append(Move(ace, a + 1))
+    return True
+
+
+def _complete_run(layout: _Layout) -> bool:
+    """A complete run already on the table, maybe with passengers, and another one
+    move from completion."""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if not suits or not columns:
+        return False
+    a = rng.choice(columns)
+    run = layout.take(_cards(rng.choice(suits), 13, 1))
+    passengers = layout.draw(rng.randint(1, 2)) if rng.random() < 0.4 else []
+    layout.planted[a] = run + passengers
+    if rng.random() < 0.3:
+        layout.whole.add(a)
+    _run_one_move(layout)
+    return True
+
+
+def _whole_column(layout: _Layout) -> bool:
+    """Empty columns, a whole column led by a King, a Queen carrying a King."""
+    rng = layout.rng
+    columns = layout.open_columns()
+    if len(columns) < 3:
+        return False
+    rng.shuffle(columns)
+    for i in columns[: rng.randint(1, 2)]:
+        layout.empty.add(i)
+    columns = layout.open_columns()
+    kings = [c for c in layout.free() if c.rank is Rank.KING]
+    if not kings:
+        return False
+    a = columns.pop()
+    king = layout.take([rng.choice(kings)])[0]
+    layout.planted[a] = [king, *layout.draw(rng.randint(0, 3))]
+    layout.whole.add(a)
+    layout.hints.append(Move(king, min(layout.empty) + 1))
+    kings = [c for c in layout.free() if c.rank is Rank.KING]
+    if columns and kings and rng.random() < 0.6:
+        b = columns.pop()
+        queen = [c for c in layout.free() if c.rank is not Rank.KING]
+        leader = layout.take([rng.choice(queen)])[0]
+        carried = layout.take([rng.choice(kings)])[0]
+        layout.planted[b] = [leader, *layout.draw(rng.randint(0, 1)), carried]
+        if rng.random() < 0.5:
+            layout.whole.add(b)
+    return True
+
+
+def _space_and_stock(layout: _Layout) -> bool:
+    """Empty columns among the first three while the stock still holds cards."""
+    rng = layout.rng
+    if layout.stock is not None:
+        return False
+    size = rng.choice((1, 2, 3, 3))
+    spaces = [i for i in range(size) if i in layout.open_columns()]
+    if not spaces:
+        return False
+    for i in rng.sample(spaces, rng.randint(1, len(spaces))):
+        layout.empty.add(i)
+    layout.stock = layout.draw(size)
+    layout.hints.append(Deal())
+    return True
+
+
+def _stock_lock(layout: _Layout) -> bool:
+    """Few cards, a full stock and (after the rejection in generate_position) at
+    most one available move: the classic stock lock and its neighbours."""
+    rng = layout.rng
+    layout.density = "sparse"
+    layout.stock = layout.draw(3)
+    if rng.random() < 0.6:
+        _whole_column(layout)
+    if layout.rules.runs == "stay" and rng.random() < 0.5:
+        columns, suits = layout.open_columns(), layout.free_suits()
+        if columns and suits:
+            a = rng.choice(columns)
+            run = layout.take(_cards(rng.choice(suits), 13, 1))
+            layout.planted[a] = layout.draw(1) + run
+    layout.hints.append(Deal())
+    return True
+
+
+def _near_win(layout: _Layout) -> bool:
+    """Three runs done (collected or standing alone), the fourth one move away."""
+    rng = layout.rng
+    if layout.used or layout.stock is not None:
+        return False  # only as the first template: it needs the whole deck
+    suits = list(Suit)
+    rng.shuffle(suits)
+    if layout.rules.runs == "collect":
+        layout.removed.update(suits[:3])
+    else:
+        for suit, column in zip(suits[:3], rng.sample(range(COLUMNS), 3), strict=True):
+            layout.planted[column] = layout.take(_cards(suit, 13, 1))
+            layout.whole.add(column)
+        if rng.random() < 0.7:
+            layout.stock = []
+    return _run_one_move(layout, suits[3])
+
+
+#: The templates and how often each is drawn.
+TEMPLATES: dict[str, tuple[Callable[[_Layout], bool], int]] = {
+    "run-one-move": (_run_one_move, 4),
+    "run-one-deal": (_run_one_deal, 3),
+    "stacked-runs": (_stacked_runs, 2),
+    "complete-run": (_complete_run, 2),
+    "whole-column": (_whole_column, 3),
+    "space-and-stock": (_space_and_stock, 2),
+    "stock-lock": (_stock_lock, 3),
+    "near-win": (_near_win, 2),
+    "random": (lambda layout: True, 1),
+}
+
+
+def generate_position(rng: random.Random, rules: RuleSet) -> tuple[str, Position, list[Action]]:
+    """A random position built around a rare case: (template name, position, hinted actions).
+
+    >>> name, position, hints = generate_position(random.Random(1), RuleSet.from_options(
+    ...     "x", {"runs": "collect", "stock": "any-time", "empty_column": "king",
+    ...           "whole_column_to_empty": "refused"}))
+    >>> name in TEMPLATES and isinstance(position, Position)
+    True
+    """
+    names = list(TEMPLATES)
+    weights = [TEMPLATES[n][1] for n in names]
+    for _ in range(30):
+        name = rng.choices(names, weights)[0]
+        layout = _Layout(rng, rules)
+        if not TEMPLATES[name][0](layout):
+            continue
+        if rng.random() < 0.25:
+            extra = rng.choices(names, weights)[0]
+            TEMPLATES[extra][0](layout)
+        position = layout.finish()
+        if name == "stock-lock":
+            moves = [a for a in legal_actions(position, rules) if not isinstance(a, Deal)]
+            if len(moves) > 1 and _ < 29:
+                continue
+        return name, position, layout.hints
+    return "random", _Layout(rng, rules).finish(), []  # pragma: no cover - 30 failures in a row
+
+
+def _game_start(rng: random.Random, rules: RuleSet, options: FuzzOptions,
+                positions: str) -> tuple[str, Position, list[Action]]:
+    generated = positions == "generated" or (
+        positions == "both" and rng.random() < options.generated
+    )
+    if generated:
+        template, position, hints = generate_position(rng, rules)
+        return f"generated position ({template})", position, hints
+    number = rng.randint(1, 31999) if rng.random() < 0.5 else rng.randint(32000, 2**31)
+    return f"deal of game {number}", deal_game(number), []
