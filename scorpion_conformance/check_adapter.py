@@ -308,11 +308,12 @@ class _Checks:
 
     def position_shapes(self) -> str:
         good = POSITION_A
-        for position, what in (
+        shapes: tuple[tuple[Any, str], ...] = (
             ([], "a position that is a list"),
             ({**good, "tableau": []}, "a position with an extra field"),
             ({"columns": good["columns"], "stock": []}, "a position without removed"),
-        ):
+        )
+        for position, what in shapes:
             response = self.client.send(Start(self.rules, position))
             _expect_error(response, "invalid-position", what)
         return "a position of the wrong shape is an invalid-position"

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pysol_cards.cards import createCards, ms_rearrange  # type: ignore[import-untyped]
-from pysol_cards.random import LCRandom31, MTRandom  # type: ignore[import-untyped]
+from pysol_cards.cards import createCards, ms_rearrange
+from pysol_cards.random import LCRandom31, MTRandom
 
 from .cards import Card, Rank, Suit
 from .errors import ScorpionError

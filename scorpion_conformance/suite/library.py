@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import parse
+import parse  # type: ignore[import-untyped]
 
 from .notation import (
     Card,
@@ -42,22 +42,22 @@ class UnknownStep(ValueError):
     """A step sentence that no entry of the library reads."""
 
 
-@parse.with_pattern(r"\S+")
+@parse.with_pattern(r"\S+")  # type: ignore[untyped-decorator]
 def _card_type(text: str) -> Card:
     return parse_card(text)
 
 
-@parse.with_pattern(r"\S+")
+@parse.with_pattern(r"\S+")  # type: ignore[untyped-decorator]
 def _suit_type(text: str) -> str:
     return parse_suit(text)
 
 
-@parse.with_pattern(r"won|lost|playing")
+@parse.with_pattern(r"won|lost|playing")  # type: ignore[untyped-decorator]
 def _status_type(text: str) -> str:
     return text
 
 
-@parse.with_pattern(r"up|down")
+@parse.with_pattern(r"up|down")  # type: ignore[untyped-decorator]
 def _face_type(text: str) -> str:
     return text
 

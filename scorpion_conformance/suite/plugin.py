@@ -303,7 +303,7 @@ def _rerun(suite: Suite, sid: str | None, rules: str | None) -> str:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
+    outcome: Any = yield
     report: pytest.TestReport = outcome.get_result()
     template, sid, rules = _item_scenario(item)
     if template is None:

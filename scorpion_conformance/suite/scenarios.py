@@ -125,7 +125,7 @@ def feature_files(directory: Path | None = None) -> list[Path]:
 def _cases_of(template: ScenarioTemplate, path: Path) -> Iterable[Case]:
     rule_tags = template.rule.tags if template.rule is not None else set()
     tags = frozenset(set(template.tags) | set(template.feature.tags) | set(rule_tags))
-    common = {
+    common: dict[str, Any] = {
         "id": scenario_id(tags),
         "feature": template.feature.name,
         "rule": template.rule.name if template.rule is not None else None,
