@@ -83,12 +83,7 @@ def play(case: Case, client: Any, rules: str) -> str | None:
     run = ScenarioRun(client, rules)
     try:
         for instruction in case.instructions():
-            if "given" in instruction:
-                run.given(instruction)
-            elif "do" in instruction:
-                run.do(instruction)
-            else:
-                run.expect(instruction)
+            run.perform(instruction)
     except ScenarioFailure as failure:
         return str(failure)
     return None

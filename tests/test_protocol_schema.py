@@ -503,3 +503,13 @@ def test_mutated_answers_fast_path_never_disagrees_by_accepting(data: Any) -> No
             container.append(copy.deepcopy(container[key]))
     if _quick_ok(cmd, body):
         assert check(f"response-{cmd}", body) is None, body
+
+
+def test_the_protocol_and_the_engine_agree_on_the_named_rule_sets() -> None:
+    """The harness keeps its own table (it never imports the engine): it must match."""
+    import scorpion_ref
+
+    assert {n: dict(o) for n, o in NAMED_RULESETS.items()} == {
+        n: r.options for n, r in scorpion_ref.RULESETS.items()
+    }
+    assert dict(OPTIONS) == dict(scorpion_ref.OPTIONS)

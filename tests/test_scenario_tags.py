@@ -10,74 +10,38 @@ pipe), through the suite's own scenario executor.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from typing import Any
 
 import pytest
 
-from scorpion_conformance.protocol import Response
+from scorpion_conformance.fuzz import LocalReference
 from scorpion_conformance.suite.execute import ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, load_cases
-from scorpion_ref.adapter import Session, every_bundle
+from scorpion_ref.adapter import every_bundle
 
 BUNDLES = every_bundle()
 OPTIONS = {name: rules.options for name, rules in BUNDLES.items()}
 
 
-class InProcessClient:
-    """The harness client's interface, answered by an adapter session in this process."""
-
-    def __init__(self) -> None:
-        self.session = Session(BUNDLES)
-        self._ask({"cmd": "hello", "protocol": 1})
-
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        answer, _ = self.session.respond(json.dumps(request).encode())
-        return answer
-
-    def start(self, rules: str, position: dict[str, Any]) -> dict[str, Any]:
-        answer = self._ask({"cmd": "start", "rules": rules, "position": position})
-        assert answer["ok"], answer
-        return dict(answer["state"])
-
-    def legal(self) -> list[dict[str, Any]]:
-        return list(self._ask({"cmd": "legal"})["actions"])
-
-    def play(self, action: dict[str, Any]) -> Response:
-        return Response("play", self._ask({"cmd": "play", "action": action}))
-
-    def state(self) -> dict[str, Any]:
-        return dict(self._ask({"cmd": "state"})["state"])
-
-    def send(self, request: Any) -> Response:
-        return Response(request.cmd, self._ask(request.to_json()))
-
-
-def play(case: Case, client: InProcessClient, rules: str) -> None:
-    run = ScenarioRun(client, rules)
+def play(case: Case, rules: str) -> None:
+    run = ScenarioRun(CLIENT, rules)
     for instruction in case.instructions():
-        if "given" in instruction:
-            run.given(instruction)
-        elif "do" in instruction:
-            run.do(instruction)
-        else:
-            run.expect(instruction)
+        run.perform(instruction)
 
 
+CLIENT = LocalReference(BUNDLES)
 CASES = load_cases()
 
 
 @pytest.mark.parametrize("feature", sorted({c.feature for c in CASES}))
 def test_every_case_holds_under_every_bundle_its_tags_admit(feature: str) -> None:
-    client = InProcessClient()
     failures: dict[str, list[str]] = defaultdict(list)
     runs = 0
     for case in (c for c in CASES if c.feature == feature):
         for rules in case.rulesets(OPTIONS):
             runs += 1
             try:
-                play(case, client, rules)
+                play(case, rules)
             except AssertionError as error:
                 failures[case.case_id].append(f"{rules}: {str(error).splitlines()[0]}")
     assert runs > 0

@@ -31,12 +31,7 @@ def _run_scenario(text: str, client: Any, rules: str) -> str | None:
     run = ScenarioRun(client, rules)
     try:
         for instruction in instructions:
-            if "given" in instruction:
-                run.given(instruction)
-            elif "do" in instruction:
-                run.do(instruction)
-            else:
-                run.expect(instruction)
+            run.perform(instruction)
     except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
         return str(error).splitlines()[0]
     return None

@@ -326,12 +326,12 @@ class LocalReference:
 
     running = True
 
-    def __init__(self) -> None:
+    def __init__(self, rulesets: dict[str, Any] | None = None) -> None:
         from scorpion_ref.adapter import Session
 
         from ..protocol import HelloInfo
 
-        self.session = Session()
+        self.session = Session(rulesets)
         self.info = HelloInfo.from_json(self._send({"cmd": "hello", "protocol": 1}))
 
     def _send(self, request: dict[str, Any]) -> dict[str, Any]:

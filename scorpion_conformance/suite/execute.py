@@ -110,6 +110,15 @@ class ScenarioRun:
             f"requests: {'; '.join(self.log) or '(none)'}"
         )
 
+    def perform(self, instruction: Instruction) -> None:
+        """Carry out any instruction: a given, an action or an expectation."""
+        if "given" in instruction:
+            self.given(instruction)
+        elif "do" in instruction:
+            self.do(instruction)
+        else:
+            self.expect(instruction)
+
     # -- the start position -------------------------------------------------
 
     @property

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from scorpion_conformance import protocol
+
 __all__ = [
     "CAPABILITY_TAGS",
     "CATALOGUE_TAG",
@@ -54,24 +56,8 @@ CAPABILITY_TAGS: dict[str, str] = {"undo": "undo"}
 ID_TAG = re.compile(r"^id:([A-Z]+-\d{3})$")
 CATALOGUE_TAG = re.compile(r"^R-[A-Z0-9-]+$")
 
-#: The suite's named rule sets and their options (protocol v1).
-NAMED_RULESETS: dict[str, dict[str, str]] = {
-    "standard": {"runs": "collect", "stock": "any-time", "empty_column": "king",
-                 "whole_column_to_empty": "refused", "win": "four-runs",
-                 "finished_run_moves": "ignored"},
-    "classic": {"runs": "stay", "stock": "when-stuck", "empty_column": "king",
-                "whole_column_to_empty": "refused", "win": "four-runs",
-                "finished_run_moves": "ignored"},
-    "wasp": {"runs": "collect", "stock": "any-time", "empty_column": "any",
-             "whole_column_to_empty": "refused", "win": "four-runs",
-             "finished_run_moves": "ignored"},
-    "pysolfc": {"runs": "collect", "stock": "any-time", "empty_column": "king",
-                "whole_column_to_empty": "allowed", "win": "four-runs",
-                "finished_run_moves": "ignored"},
-    "aisleriot": {"runs": "stay", "stock": "any-time", "empty_column": "king",
-                  "whole_column_to_empty": "allowed", "win": "one-run-per-column",
-                  "finished_run_moves": "counted"},
-}
+#: The suite's named rule sets and their options: the protocol's table, in one place.
+NAMED_RULESETS: Mapping[str, Mapping[str, str]] = protocol.NAMED_RULESETS
 
 
 def requirements(tags: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
