@@ -84,6 +84,9 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
     from .scenarios import FeatureProblem, export_records, load_cases
 
+    if args.features is not None and not list(args.features.glob("*.feature")):
+        print(f"scorpion-conformance export: no .feature file in {args.features}", file=sys.stderr)
+        return 2
     try:
         records = export_records(load_cases(args.features))
     except FeatureProblem as error:
