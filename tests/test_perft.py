@@ -221,7 +221,8 @@ def test_a_mismatch_is_divided_down_to_the_first_differing_action() -> None:
     )
     assert code == 1, out
     assert "standard-deal-completes-runs" in out and "MISMATCH" in out
-    assert "first difference after: 9C>5 deal\n" in out
+    # Every depth is checked, shallowest first, so the shortest path is found: the deal alone.
+    assert "first difference after: deal\n" in out
     assert "the rules allow, the adapter does not list: KS>2" in out
     assert "the adapter's table differs there: column 2 reads K♦ Q♦" in out
 
