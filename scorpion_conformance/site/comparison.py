@@ -118,7 +118,7 @@ def comparison_section(
         described = f", described by {rule_links([set_rule])}" if set_rule in catalogue.ids else ""
         notes.append(
             f"rule set <code>{name}</code>: its options in "
-            "<code>scorpion_conformance/suite/tags.py</code> "
+            "<code>scorpion_conformance/protocol.py</code> "
             f"(<code>NAMED_RULESETS</code>){described}"
         )
         ruleset_note[name] = len(notes)
