@@ -86,6 +86,22 @@ def test_each_broken_adapter_is_caught(tmp_path: Path, bug: str) -> None:
             assert record["message"]
 
 
+def test_a_crashing_adapter_is_restarted_and_the_run_goes_on(tmp_path: Path) -> None:
+    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} crash-on-nine-of-diamonds"
+    code, records, output = run_suite(tmp_path, "--adapter", adapter, "--rules", "standard")
+    assert code == 1, output[-3000:]
+    crashed = [r for r in records if r["status"] in ("failed", "error")]
+    assert crashed, "no scenario moved 9♦"
+    for record in crashed:
+        assert "crash-on-nine-of-diamonds" in record["message"]  # the adapter
+        assert '"card":"9D"' in record["message"]  # the request
+        assert "exited with status 3" in record["message"]  # what was wrong
+        assert "giving up on the nine of diamonds" in record["stderr_tail"]
+    # Scenarios after a crash still run against a restarted adapter.
+    later = [r for r in records[records.index(crashed[0]) + 1 :] if r["status"] == "passed"]
+    assert len(later) > 20
+
+
 def test_an_expectations_file_turns_known_failures_into_expected_ones(tmp_path: Path) -> None:
     adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
     expectations = tmp_path / "known.json"

@@ -9,6 +9,7 @@ otherwise the reference adapter, so any failing scenario is due to the bug.
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 from collections.abc import Callable
 
@@ -148,6 +149,20 @@ def whole_column_listed() -> None:
     engine._check_move, engine._legal_moves = check, legal_moves
 
 
+def crash_on_nine_of_diamonds() -> None:
+    """The adapter process dies whenever 9♦ is moved (a crash, not a wrong answer)."""
+    original = game_module.Game.play
+
+    def play(self, action):
+        if getattr(action, "card", None) is not None and str(action.card) == "9D":
+            sys.stderr.write("broken adapter: giving up on the nine of diamonds\n")
+            sys.stderr.flush()
+            os._exit(3)
+        return original(self, action)
+
+    game_module.Game.play = play
+
+
 BUGS: dict[str, Callable[[], None]] = {
     "queen-into-space": queen_into_space,
     "cross-suit": cross_suit,
@@ -157,6 +172,7 @@ BUGS: dict[str, Callable[[], None]] = {
     "no-stock-lock": no_stock_lock,
     "undo-forgets-flip": undo_forgets_flip,
     "whole-column-listed": whole_column_listed,
+    "crash-on-nine-of-diamonds": crash_on_nine_of_diamonds,
 }
 
 if __name__ == "__main__":
