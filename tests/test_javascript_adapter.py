@@ -43,3 +43,29 @@ def test_the_javascript_adapter_passes_check_adapter() -> None:
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+@needs_node
+def test_the_javascript_adapter_matches_the_standard_perft_table() -> None:
+    assert NODE, "node is missing; .ci/run should have installed it"
+    result = subprocess.run(
+        [sys.executable, "-m", "scorpion_conformance.cli", "perft",
+         "--file", str(ROOT / "perft" / "standard.perft"), "--depth", "3",
+         "--adapter", f"{NODE} {ADAPTER}", "--timeout", "30"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 with a mismatch" in result.stdout
+
+
+@needs_node
+def test_fuzzing_the_javascript_adapter_finds_no_difference() -> None:
+    assert NODE, "node is missing; .ci/run should have installed it"
+    result = subprocess.run(
+        [sys.executable, "-m", "scorpion_conformance.cli", "fuzz",
+         "--adapter", f"{NODE} {ADAPTER}", "--rules", "standard",
+         "--games", "60", "--seed", "7", "--timeout", "30", "--no-progress"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "60 games" in result.stdout + result.stderr
