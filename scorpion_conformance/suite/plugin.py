@@ -397,7 +397,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     )
     write("")
     write("A scenario runs under each declared rule set its option tags admit, so the")
-    write("totals differ between rule sets.")
+    write("totals differ between rule sets; pytest's own last line counts unsupported")
+    write("scenarios among its skipped ones.")
     if unsupported:
         write("")
         write("unsupported scenarios, by reason:")
