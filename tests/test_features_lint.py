@@ -101,6 +101,12 @@ def test_every_step_is_in_the_library() -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_every_scenario_checks_something() -> None:
+    idle = [f"{Path(c.file).name}:{c.line} {c.name!r}" for c in CASES
+            if not any(step.type == "then" for step in c.steps)]
+    assert not idle, f"scenarios without a Then step prove nothing: {idle}"
+
+
 def test_every_scenario_runs_under_some_named_rule_set() -> None:
     orphans = [f"{c.case_id} {c.name!r}" for c in CASES if not c.rulesets(NAMED_RULESETS)]
     assert not orphans, f"no named rule set satisfies the tags of: {orphans}"

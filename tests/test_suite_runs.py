@@ -145,3 +145,20 @@ def test_export_writes_every_case_as_plain_json(tmp_path: Path) -> None:
         assert set(case) >= {"id", "rulesets", "start", "steps", "requires"}
         assert len(case["start"]["columns"]) == 7
         assert all(("do" in s) != ("expect" in s) for s in case["steps"])
+
+
+def test_a_scenario_without_a_then_step_fails_instead_of_passing(tmp_path: Path) -> None:
+    features = tmp_path / "features"
+    features.mkdir()
+    shutil.copy(ROOT / "features" / "test_scenarios.py", features)
+    (features / "idle.feature").write_text(
+        "Feature: idle\n"
+        "  @id:MOVE-901\n"
+        "  Scenario: a typo hides every step\n"
+        "    Givn the table\n",
+        encoding="utf-8",
+    )
+    code, records, output = run_suite(tmp_path, "--features", str(features), "--rules", "standard")
+    assert code == 1, output[-3000:]
+    assert [r["status"] for r in records] == ["failed"]
+    assert "has no Then step, so it checks nothing" in output

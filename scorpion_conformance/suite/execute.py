@@ -100,6 +100,7 @@ class ScenarioRun:
         self.last_action: dict[str, Any] | None = None
         self.last_error: dict[str, Any] | None = None
         self.refusal_checked = False
+        self.checks = 0
         self.log: list[str] = []
 
     def describe(self) -> str:
@@ -192,6 +193,7 @@ class ScenarioRun:
 
     def expect(self, instruction: Instruction) -> None:
         self._started()
+        self.checks += 1
         kind = instruction["expect"]
         if kind == "refused":
             self._expect_refused(instruction.get("reason"))

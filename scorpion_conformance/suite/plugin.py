@@ -292,6 +292,21 @@ def scorpion_run(request: pytest.FixtureRequest, scorpion_rules: str | None) -> 
 _RUN_KEY = pytest.StashKey[ScenarioRun]()
 
 
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    """A scenario that reached its end without a single Then step proved nothing."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is None or "scorpion_rules" not in callspec.params:
+        return  # not one of the suite's scenarios
+    run = request.node.stash.get(_RUN_KEY, None)
+    checks = run.checks if run is not None else 0
+    if checks == 0 and not any(s.failed for s in scenario.steps):
+        pytest.fail(
+            f"{Path(feature.filename).name}:{scenario.line_number}: the scenario {scenario.name!r} "
+            "has no Then step, so it checks nothing",
+            pytrace=False,
+        )
+
+
 def _rerun(suite: Suite, sid: str | None, rules: str | None) -> str:
     parts = ["scorpion-conformance", "run", "--adapter", suite.command]
     if rules:
