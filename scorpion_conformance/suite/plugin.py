@@ -292,6 +292,14 @@ def scorpion_run(request: pytest.FixtureRequest, scorpion_rules: str | None) -> 
 _RUN_KEY = pytest.StashKey[ScenarioRun]()
 
 
+_STEP_FAILED = pytest.StashKey[bool]()
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest) -> None:
+    """Remember that a step failed: its own error is the one to report."""
+    request.node.stash[_STEP_FAILED] = True
+
+
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     """A scenario that reached its end without a single Then step proved nothing."""
     callspec = getattr(request.node, "callspec", None)
@@ -299,7 +307,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         return  # not one of the suite's scenarios
     run = request.node.stash.get(_RUN_KEY, None)
     checks = run.checks if run is not None else 0
-    if checks == 0 and not any(s.failed for s in scenario.steps):
+    if checks == 0 and not request.node.stash.get(_STEP_FAILED, False):
         pytest.fail(
             f"{Path(feature.filename).name}:{scenario.line_number}: the scenario {scenario.name!r} "
             "has no Then step, so it checks nothing",
