@@ -57,6 +57,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="expectations file: scenario ids the implementation is known to fail")
     group.addoption("--write-expectations", default=None,
                     help="write an expectations file listing this run's failures")
+    group.addoption("--scorpion-features", default=None,
+                    help="the feature folder the rerun lines name (run --features sets it)")
 
 
 @dataclass
@@ -317,6 +319,9 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
 
 def _rerun(suite: Suite, sid: str | None, rules: str | None) -> str:
     parts = ["scorpion-conformance", "run", "--adapter", suite.command]
+    features = suite.config.getoption("scorpion_features")
+    if features:
+        parts += ["--features", features]
     if rules:
         parts += ["--rules", rules]
     if sid:
