@@ -40,7 +40,9 @@ __all__ = [
     "ErrorAnswer",
     "InvalidResponse",
     "MalformedResponse",
+    "OutOfStep",
     "ProtocolVersionError",
+    "RequestError",
     "TooManyRestarts",
     "describe_exit",
 ]
@@ -172,6 +174,12 @@ class MalformedResponse(AdapterError):
         self.line = line
 
 
+class OutOfStep(MalformedResponse):
+    """The adapter wrote a line nobody asked for, or answered another request than the one asked."""
+
+    headline = "The adapter's answers are out of step with the requests."
+
+
 class InvalidResponse(AdapterError):
     """The adapter answered JSON of the wrong shape for the request."""
 
@@ -209,6 +217,14 @@ class AdapterGaveUp(AdapterError):
 
 class TooManyRestarts(AdapterGaveUp):
     """The adapter had to be restarted too many times in a row."""
+
+
+class RequestError(ValueError):
+    """The harness was asked to send a request the protocol does not allow.
+
+    Not an :class:`AdapterError`: the mistake is the caller's (a feature file,
+    a test, a tool), and the adapter never saw the request.
+    """
 
 
 class ErrorAnswer(Exception):

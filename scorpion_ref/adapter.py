@@ -50,7 +50,7 @@ from scorpion_ref.serial import (
     position_to_json,
 )
 
-__all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "main", "serve"]
+__all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "encode_answer", "main", "serve"]
 
 #: The protocol version this adapter speaks.
 PROTOCOL_VERSION = 1
@@ -196,18 +196,31 @@ class Session:
         self.rulesets = dict(RULESETS) if rulesets is None else rulesets
 
     def respond(self, line: bytes) -> tuple[dict[str, Any], int | None]:
-        """The answer to one request line, and the exit status when the adapter must stop."""
+        """The answer to one request line, and the exit status when the adapter must stop.
+
+        The answer echoes the request's ``id``, when it has a well-formed one.
+
+        >>> Session().respond(b'{"cmd":"state","id":7}')[0]["id"]
+        7
+        """
+        request_id: int | None = None
+        status: int | None = None
         try:
-            return self._dispatch(self._parse(line))
+            request = self._parse(line)
+            request_id = _request_id(request)
+            answer, status = self._dispatch(request)
         except Refusal as refusal:
-            return refusal.response(), None
+            answer = refusal.response()
         except Exception as error:  # a fault of ours: still answer, and log it
             traceback.print_exc(file=sys.stderr)
-            return Refusal(
+            answer = Refusal(
                 "bad-request",
                 f"the reference adapter failed on this request ({type(error).__name__}: {error});"
                 " this is a bug in the reference, please report it",
-            ).response(), None
+            ).response()
+        if request_id is not None:
+            answer = {**answer, "id": request_id}
+        return answer, status
 
     @staticmethod
     def _parse(line: bytes) -> dict[str, Any]:
@@ -302,6 +315,23 @@ class Session:
         }
 
 
+def _request_id(request: dict[str, Any]) -> int | None:
+    """The request's ``id`` when it is a whole number the answer can echo."""
+    value = request.get("id")
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53:
+        return value
+    return None
+
+
+def encode_answer(answer: dict[str, Any]) -> bytes:
+    """One answer line: compact JSON, ASCII only, ending in a newline.
+
+    >>> encode_answer({"ok": True})
+    b'{"ok":true}\\n'
+    """
+    return json.dumps(answer, separators=(",", ":"), ensure_ascii=True).encode() + b"\n"
+
+
 def _read_line(stream: BinaryIO) -> tuple[bytes | None, bool]:
     """The next request line without its newline (None at the end of input), and
     whether it was too long: a line over :data:`MAX_LINE_BYTES` is read to its
@@ -333,7 +363,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rulesets: dict[str, RuleSet] | None
             status = None
         else:
             answer, status = session.respond(line)
-        data = json.dumps(answer, separators=(",", ":"), ensure_ascii=True).encode() + b"\n"
+        data = encode_answer(answer)
         try:
             stdout.write(data)
             stdout.flush()

@@ -26,6 +26,7 @@ from scorpion_conformance.errors import (
     ErrorAnswer,
     InvalidResponse,
     MalformedResponse,
+    OutOfStep,
     ProtocolVersionError,
     TooManyRestarts,
 )
@@ -104,8 +105,8 @@ def test_a_whole_conversation_with_a_working_adapter(open_client: list[AdapterCl
     assert refused.error is not None
     assert (refused.error.code, refused.error.reason) == ("illegal-action", "not-same-suit")
     assert client.play({"type": "deal"}).ok
-    with pytest.raises(ErrorAnswer, match="nothing-to-undo"):
-        client.undo()
+    nothing = client.undo()
+    assert nothing.error is not None and nothing.error.code == "nothing-to-undo"
     pid = client.pid
     assert client.quit() == 0
     assert not client.running
@@ -202,7 +203,7 @@ def test_a_hanging_adapter_times_out(open_client: list[AdapterClient]) -> None:
         client.legal()
     elapsed = time.monotonic() - began
     assert TIMEOUT <= elapsed < TIMEOUT + 1.5
-    text = assert_names_everything(caught.value, "hangs", '{"cmd":"legal"}')
+    text = assert_names_everything(caught.value, "hangs", '"cmd":"legal"')
     assert "no answer within 1 s" in text
     assert "thinking about legal moves" in text
     assert_restart_gives_a_working_adapter(client, broken="legal")
@@ -228,7 +229,7 @@ def test_junk_on_stdout_is_a_malformed_response(open_client: list[AdapterClient]
     client.start("standard", POSITION)
     with pytest.raises(MalformedResponse) as caught:
         client.legal()
-    text = assert_names_everything(caught.value, "junk_output", '{"cmd":"legal"}')
+    text = assert_names_everything(caught.value, "junk_output", '"cmd":"legal"')
     assert "not JSON" in text and "DEBUG: computing legal moves" in text
     assert caught.value.line == b"DEBUG: computing legal moves"
     assert_restart_gives_a_working_adapter(client, broken="legal")
@@ -238,9 +239,10 @@ def test_an_answer_nobody_asked_for_is_a_malformed_response(
     open_client: list[AdapterClient],
 ) -> None:
     client = client_for(open_client, "extra_line")
-    client.start("standard", POSITION)
-    time.sleep(0.1)  # let the second line arrive
-    with pytest.raises(MalformedResponse, match="nobody asked for"):
+    # The second answer to start is caught with the first if it has arrived, and
+    # otherwise by its id, read in place of the answer to state: whatever the timing.
+    with pytest.raises(OutOfStep, match="nobody asked for|carries the id 1"):
+        client.start("standard", POSITION)
         client.state()
 
 
@@ -249,9 +251,9 @@ def test_json_of_the_wrong_shape_is_an_invalid_response(open_client: list[Adapte
     client.start("standard", POSITION)
     with pytest.raises(InvalidResponse) as caught:
         client.legal()
-    text = assert_names_everything(caught.value, "wrong_shape", '{"cmd":"legal"}')
+    text = assert_names_everything(caught.value, "wrong_shape", '"cmd":"legal"')
     assert "'actions' is a required property" in text
-    assert caught.value.response == {"ok": True, "moves": [{"type": "deal"}]}
+    assert caught.value.response == {"ok": True, "moves": [{"type": "deal"}], "id": 2}
     with pytest.raises(InvalidResponse) as caught:
         client.state()
     assert "at $.state.columns[2].up[0]: '10D'" in str(caught.value)
@@ -268,7 +270,7 @@ def test_a_huge_line_is_a_malformed_response_not_a_hang(open_client: list[Adapte
     with pytest.raises(MalformedResponse) as caught:
         client.state()
     assert time.monotonic() - began < 2.0  # well before the 5 s timeout
-    text = assert_names_everything(caught.value, "huge_line", '{"cmd":"state"}')
+    text = assert_names_everything(caught.value, "huge_line", '"cmd":"state"')
     assert "longer than the limit of 1048576 bytes" in text
     assert_restart_gives_a_working_adapter(client, broken="state")
 

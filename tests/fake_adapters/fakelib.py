@@ -1,7 +1,8 @@
 """A tiny adapter that plays a canned game, for the fake adapters to break.
 
 Each fake adapter script in this folder runs :func:`serve` with one command
-replaced by a broken handler. The canned game: ``start`` echoes the position
+replaced by a broken handler. Like a good adapter, it echoes each request's
+``id`` in the answers it writes (set ``ECHO_IDS = False`` to stop). The canned game: ``start`` echoes the position
 as the state, ``legal`` offers one deal, ``play`` accepts a deal and refuses
 every move, ``undo`` has nothing to undo.
 """
@@ -24,8 +25,22 @@ HELLO = {
 }
 
 
+#: Whether answers echo the request id (the protocol's optional field).
+ECHO_IDS = True
+
+#: The id of the request being answered, if it had one.
+current_id: Any = None
+
+
+def with_id(obj: Any) -> Any:
+    """``obj`` with the current request's id, as an answer that echoes ids."""
+    if ECHO_IDS and current_id is not None and isinstance(obj, dict):
+        return {**obj, "id": current_id}
+    return obj
+
+
 def reply(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.write(json.dumps(with_id(obj)) + "\n")
     sys.stdout.flush()
 
 
@@ -60,9 +75,11 @@ def _default(request: dict[str, Any], game: dict[str, Any]) -> dict[str, Any] | 
 
 def serve(overrides: dict[str, Handler] | None = None) -> None:
     """Answer requests until stdin ends or quit; ``overrides`` replace handlers by command."""
+    global current_id
     overrides = overrides or {}
     game: dict[str, Any] = {}
     for line in sys.stdin:
+        current_id = None
         try:
             request = json.loads(line)
         except ValueError:
@@ -71,6 +88,7 @@ def serve(overrides: dict[str, Handler] | None = None) -> None:
         if not isinstance(request, dict):
             reply(error("bad-request", "not an object"))
             continue
+        current_id = request.get("id")
         cmd = request.get("cmd")
         if cmd == "quit" and "quit" not in overrides:
             reply({"ok": True})
