@@ -67,7 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(handler=_check_adapter)
 
-    from .suite.run import add_export_arguments, add_run_arguments, export, run
+    from .suite.run import (
+        add_export_arguments,
+        add_lint_arguments,
+        add_run_arguments,
+        export,
+        lint_command,
+        run,
+    )
 
     run_parser = sub.add_parser("run", help="run the conformance suite against an adapter")
     add_run_arguments(run_parser)
@@ -76,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     export_parser = sub.add_parser("export", help="write every scenario as plain JSON")
     add_export_arguments(export_parser)
     export_parser.set_defaults(handler=export)
+
+    lint_parser = sub.add_parser("lint", help="check the feature files for authoring errors (exit 4)")
+    add_lint_arguments(lint_parser)
+    lint_parser.set_defaults(handler=lint_command)
 
     from . import fuzz, perft
 

@@ -5,6 +5,12 @@ pytest-bdd never silently drops a scenario, every tag means something, every
 step is a sentence of the step library, and every rule of the catalogue is
 proven by a scenario (or, for the few rules the protocol cannot observe, by
 the unit tests the catalogue names).
+
+The authoring checks (ids, tags, steps, tables, names, Then steps) are those of
+``scorpion_conformance.suite.lint``, the one implementation that ``run``,
+``export`` and the site build also run first; the tests here read its problems
+by kind. The house rules of the shipped suite (names unique across files, no
+"should", every catalogue rule proven) are checked here alone.
 """
 
 from __future__ import annotations
@@ -15,20 +21,26 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pytest_bdd.gherkin_parser import get_gherkin_document
 
-from scorpion_conformance.suite.scenarios import (
-    FeatureProblem,
-    duplicate_names,
-    feature_files,
-    load_cases,
-)
-from scorpion_conformance.suite.tags import CATALOGUE_TAG, NAMED_RULESETS, unknown_tags
+from scorpion_conformance.suite.lint import CODES, Problem, catalogue_ids, lint
+from scorpion_conformance.suite.scenarios import FeatureProblem, load_cases
+from scorpion_conformance.suite.tags import CATALOGUE_TAG, NAMED_RULESETS
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = yaml.safe_load((ROOT / "scorpion_ref" / "rules.yaml").read_text(encoding="utf-8"))
+CATALOGUE_FILE = next(
+    path for name in ("catalogue.yaml", "rules.yaml") if (path := ROOT / "scorpion_ref" / name).exists()
+)
+CATALOGUE = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
 RULE_IDS = {entry["id"] for entry in CATALOGUE["rules"]}
 CASES = load_cases()
+#: The authoring lint over the shipped feature files: the one implementation of these checks.
+PROBLEMS = lint()
+
+
+def problems(*codes: str) -> list[str]:
+    """The lint's problems of these kinds, as ``file:line: message`` lines."""
+    assert set(codes) <= set(CODES), f"no such problem code: {set(codes) - set(CODES)}"
+    return [str(p) for p in PROBLEMS if p.code in codes]
 
 
 def test_the_suite_has_scenarios() -> None:
@@ -36,21 +48,17 @@ def test_the_suite_has_scenarios() -> None:
 
 
 def test_every_scenario_has_an_id() -> None:
-    missing = [f"{c.file}:{c.line} {c.name!r}" for c in CASES if c.id is None]
-    assert not missing, "scenarios without an @id:AREA-NNN tag:\n" + "\n".join(missing)
+    missing = problems("no-id", "bad-id", "two-ids")
+    assert not missing, "scenarios without one @id:AREA-NNN tag:\n" + "\n".join(missing)
 
 
 def test_ids_are_unique() -> None:
-    places: dict[str, set[str]] = defaultdict(set)
-    for case in CASES:
-        if case.id:
-            places[case.id].add(f"{Path(case.file).name}:{case.line}")
-    shared = {i: sorted(p) for i, p in places.items() if len(p) > 1}
-    assert not shared, f"ids used by more than one scenario: {shared}"
+    shared = problems("duplicate-id")
+    assert not shared, "ids used by more than one scenario:\n" + "\n".join(shared)
 
 
 def test_scenario_names_are_unique_across_files() -> None:
-    assert not duplicate_names()
+    assert not problems("duplicate-name")
     places: dict[str, set[str]] = defaultdict(set)
     for case in CASES:
         places[case.name].add(f"{Path(case.file).name}:{case.line}")
@@ -64,47 +72,31 @@ def test_names_never_say_should() -> None:
 
 
 def test_every_tag_is_known() -> None:
-    problems = []
-    for case in CASES:
-        for tag in unknown_tags(case.tags):
-            problems.append(f"{Path(case.file).name}:{case.line}: unknown tag @{tag}")
-        for tag in case.tags:
-            if CATALOGUE_TAG.match(tag) and tag not in RULE_IDS:
-                problems.append(f"{Path(case.file).name}:{case.line}: @{tag} is not in rules.yaml")
-    assert not problems, "\n".join(problems)
+    assert catalogue_ids() == RULE_IDS  # the lint reads the same catalogue as this test
+    unknown = problems("unknown-tag", "unknown-rule")
+    assert not unknown, "\n".join(unknown)
 
 
 def test_examples_carry_no_tags() -> None:
     """pytest-bdd turns Examples tags into markers behind the plugin's back."""
-    problems = []
-    for path in feature_files():
-        document = get_gherkin_document(str(path))
-        stack = list(document.feature.children) if document.feature else []
-        while stack:
-            child = stack.pop()
-            if child.rule:
-                stack.extend(child.rule.children)
-            elif child.scenario:
-                for examples in child.scenario.examples:
-                    if examples.tags:
-                        problems.append(f"{path.name}:{examples.location.line}")
-    assert not problems, f"tags on Examples blocks: {problems}"
+    tagged = problems("examples-tag")
+    assert not tagged, "tags on Examples blocks:\n" + "\n".join(tagged)
 
 
 def test_every_step_is_in_the_library() -> None:
-    problems = []
-    for case in CASES:
-        try:
-            case.instructions()
-        except FeatureProblem as error:
-            problems.append(str(error))
-    assert not problems, "\n".join(problems)
+    unread = problems("not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation")
+    assert not unread, "\n".join(unread)
 
 
 def test_every_scenario_checks_something() -> None:
-    idle = [f"{Path(c.file).name}:{c.line} {c.name!r}" for c in CASES
-            if not any(step.type == "then" for step in c.steps)]
-    assert not idle, f"scenarios without a Then step prove nothing: {idle}"
+    idle = problems("no-then")
+    assert not idle, "scenarios without a Then step prove nothing:\n" + "\n".join(idle)
+
+
+def test_the_lint_finds_nothing_else() -> None:
+    """Every problem the lint can report is one of the checks above."""
+    assert all(isinstance(p, Problem) for p in PROBLEMS)
+    assert not PROBLEMS, "\n".join(map(str, PROBLEMS))
 
 
 def test_every_scenario_runs_under_some_named_rule_set() -> None:
@@ -152,3 +144,5 @@ def test_a_bad_card_is_reported_with_its_file_and_line(tmp_path: Path) -> None:
     (case,) = load_cases(tmp_path)
     with pytest.raises(FeatureProblem, match=r"bad\.feature:4: .*'11♦' is not a card"):
         case.instructions()
+    found = {(p.line, p.code) for p in lint(tmp_path)}
+    assert found == {(6, "notation"), (7, "notation"), (3, "no-then")}

@@ -24,10 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from scorpion_conformance.suite.scenarios import Case, FeatureProblem, load_cases
+from scorpion_conformance.suite.lint import lint
+from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
 from . import comparison, contributing, report
@@ -99,11 +101,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     assert state.catalogue is not None
-    try:
-        state.cases = load_cases()
-    except FeatureProblem as error:
-        log.warning("cannot read the feature files: %s", error)
-        state.cases = []
+    problems = lint()  # authoring errors stop the build before any adapter runs
+    if problems:
+        raise PluginError("the feature files have authoring errors:\n" + "\n".join(map(str, problems)))
+    state.cases = load_cases()
     for page in rules_pages(state.catalogue, state.cases, repo_url=state.repository):
         for problem in page.problems:
             log.warning("%s: %s", page.path, problem)

@@ -1,19 +1,125 @@
-"""``scorpion-conformance run`` and ``export``: the suite from the command line.
+"""``scorpion-conformance run``, ``export`` and ``lint``: the suite from the command line.
 
-``run`` hands the shipped feature files to pytest with the suite's plugin and
-configuration, so it behaves the same from any directory and from an
-installed wheel; ``export`` writes every case as plain JSON.
+``run`` hands a folder of feature files (the shipped ones by default) to
+pytest with the suite's plugin, configuration and binding
+(:mod:`.binding`), so it behaves the same from any directory and from an
+installed wheel, and needs no binding file in the folder; ``export`` writes
+every case as plain JSON; ``lint`` only checks the feature files.
+
+All three check their paths first (exit 2 with one line naming the option)
+and run the authoring lint (:mod:`.lint`) before anything else: on any
+problem they print ``file:line: what is wrong``, one per line, and exit 4
+before an adapter starts.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
-__all__ = ["add_export_arguments", "add_run_arguments", "export", "run"]
+__all__ = [
+    "AUTHORING_ERROR",
+    "USAGE_ERROR",
+    "PathError",
+    "add_export_arguments",
+    "add_lint_arguments",
+    "add_run_arguments",
+    "check_output",
+    "export",
+    "lint_command",
+    "run",
+    "write_atomically",
+]
+
+#: The exit status for bad command-line values (a missing folder, say).
+USAGE_ERROR = 2
+#: The exit status for authoring errors in the feature files.
+AUTHORING_ERROR = 4
+#: The files ``run`` writes, by option.
+OUTPUT_OPTIONS = (
+    ("--junitxml", "junitxml"), ("--cucumberjson", "cucumberjson"), ("--report", "report"),
+    ("--write-expectations", "write_expectations"),
+)
+
+
+class PathError(ValueError):
+    """A path given on the command line that cannot be used; the message names the option."""
+
+
+def _features_folder(features: Path | None) -> Path:
+    """The folder to read (the shipped one by default); raises :class:`PathError`."""
+    if features is None:
+        from .scenarios import feature_dir
+
+        return feature_dir()
+    if not features.is_dir():
+        why = "is not a folder" if features.exists() else "no such folder"
+        raise PathError(f"--features {features}: {why}")
+    if not any(features.glob("*.feature")):
+        raise PathError(f"--features {features}: no .feature file in it")
+    return features
+
+
+def check_output(option: str, value: str | Path) -> Path:
+    """A file the command will write: its folder must exist and it must not be a folder.
+
+    Raises :class:`PathError` naming the option and the path.
+
+    >>> try:
+    ...     check_output("--report", "/no/such/folder/report.jsonl")
+    ... except PathError as error:
+    ...     print(error)
+    --report /no/such/folder/report.jsonl: the folder /no/such/folder does not exist
+    """
+    path = Path(value)
+    if path.is_dir():
+        raise PathError(f"{option} {value}: is a folder; name a file to write")
+    parent = path.parent
+    if not parent.is_dir():
+        why = "is not a folder" if parent.exists() else "does not exist"
+        raise PathError(f"{option} {value}: the folder {parent} {why}")
+    return path
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place.
+
+    A reader never sees a half-written file, and a failed write leaves the
+    old file as it was. Raises :class:`OSError`.
+    """
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _authoring_problems(command: str, features: Path) -> int:
+    """Lint the folder; print every problem and return 4, or return 0."""
+    from .lint import lint
+
+    problems = lint(features)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"scorpion-conformance {command}: {len(problems)} authoring "
+              f"problem{'s' if len(problems) != 1 else ''} in {features}; fix "
+              f"{'them' if len(problems) != 1 else 'it'} first (no adapter was started)", file=sys.stderr)
+        return AUTHORING_ERROR
+    return 0
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,11 +144,13 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def pytest_arguments(args: argparse.Namespace) -> list[str]:
     """The pytest command line for a ``run``."""
-    from importlib import resources
-
     here = Path(__file__).parent
-    features = args.features or Path(str(resources.files("scorpion_conformance.features")))
-    argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(features)]
+    features = _features_folder(args.features)
+    # The binding collects the folder's .feature files; any binding file in it is not collected.
+    argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(features),
+            "-p", "scorpion_conformance.suite.binding", "-o", "python_files="]
+    if args.features is not None:
+        argv += ["--scorpion-features", str(args.features)]
     for flag, value in (
         ("--adapter", args.adapter), ("--rules", args.rules), ("--id", args.ids),
         ("-k", args.keyword), ("-m", args.marker), ("--junitxml", args.junitxml),
@@ -59,18 +167,46 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the suite; the exit code is pytest's (0 only when nothing failed)."""
+    """Run the suite; the exit code is pytest's (0 only when nothing failed).
+
+    Bad paths exit 2 and authoring problems exit 4, both before an adapter starts.
+    """
+    try:
+        features = _features_folder(args.features)
+        for flag, name in OUTPUT_OPTIONS:
+            if getattr(args, name):
+                check_output(flag, getattr(args, name))
+        if args.expect and not Path(args.expect).is_file():
+            raise PathError(f"--expect {args.expect}: no such file")
+    except PathError as error:
+        print(f"scorpion-conformance run: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if _authoring_problems("run", features):
+        return AUTHORING_ERROR
     import pytest
 
-    if args.features and not (args.features / "test_scenarios.py").exists():
-        print(f"scorpion-conformance run: {args.features} has no test_scenarios.py binding "
-              "its feature files (copy the one shipped in scorpion_conformance.features)",
-              file=sys.stderr)
-        return 4
     code = pytest.main(pytest_arguments(args))
     if code == pytest.ExitCode.NO_TESTS_COLLECTED:
         print("scorpion-conformance run: no scenario matched the selection", file=sys.stderr)
     return int(code)
+
+
+def add_lint_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--features", type=Path, help="check this folder instead of the shipped one")
+
+
+def lint_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Check the feature files: each problem on a line of its own, exit 4 if there is any."""
+    try:
+        features = _features_folder(args.features)
+    except PathError as error:
+        print(f"scorpion-conformance lint: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if _authoring_problems("lint", features):
+        return AUTHORING_ERROR
+    count = len(list(features.glob("*.feature")))
+    out.write(f"{count} feature file{'s' if count != 1 else ''} in {features}: no problem\n")
+    return 0
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,23 +215,34 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """Write every case as JSON: ``{"protocol": 1, "cases": [...]}``."""
+    """Write every case as JSON: ``{"protocol": 1, "cases": [...]}``.
+
+    Bad paths exit 2 and authoring problems exit 4, before anything is written;
+    the output file is written through a temporary file and a rename.
+    """
     from scorpion_conformance import __version__
 
-    from .scenarios import FeatureProblem, export_records, load_cases
+    from .scenarios import export_records, load_cases
 
-    if args.features is not None and not list(args.features.glob("*.feature")):
-        print(f"scorpion-conformance export: no .feature file in {args.features}", file=sys.stderr)
-        return 2
     try:
-        records = export_records(load_cases(args.features))
-    except FeatureProblem as error:
+        features = _features_folder(args.features)
+        if args.output:
+            check_output("-o", args.output)
+    except PathError as error:
         print(f"scorpion-conformance export: {error}", file=sys.stderr)
-        return 2
+        return USAGE_ERROR
+    if _authoring_problems("export", features):
+        return AUTHORING_ERROR
+    records = export_records(load_cases(features))
     document = {"protocol": 1, "suite_version": __version__, "cases": records}
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        try:
+            write_atomically(args.output, text)
+        except OSError as error:
+            print(f"scorpion-conformance export: -o {args.output}: {error.strerror or error}",
+                  file=sys.stderr)
+            return USAGE_ERROR
         print(f"wrote {len(records)} cases to {args.output}", file=sys.stderr)
     else:
         out.write(text)

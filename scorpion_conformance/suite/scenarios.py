@@ -4,20 +4,26 @@
 folder) and returns one :class:`Case` per scenario, one per example row for a
 ``Scenario Outline``. A case knows its id, tags, the option values and
 capabilities it needs, and its steps as instructions of the step library.
-The lint test, ``scorpion-conformance export`` and the docs site all read the
-scenarios through here.
+:func:`read_feature` reads one file (its Gherkin document and its cases).
+The lint (:mod:`.lint`), ``scorpion-conformance export`` and the docs site all
+read the scenarios through here.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pytest_bdd.gherkin_parser import get_gherkin_document
-from pytest_bdd.parser import FeatureParser, ScenarioTemplate
+from gherkin.errors import CompositeParserException
+from gherkin.parser import Parser
+from pytest_bdd.exceptions import GherkinParseError
+from pytest_bdd.gherkin_parser import GherkinDocument
+from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
+from pytest_bdd.parser import PARAM_RE, Feature, FeatureParser, Rule, ScenarioTemplate
 
 from .execute import empty_position, fold_given
 from .library import UnknownStep, build_instruction
@@ -26,12 +32,18 @@ from .tags import CATALOGUE_TAG, NAMED_RULESETS, matches, requirements, scenario
 
 __all__ = [
     "Case",
+    "FeatureFile",
     "FeatureProblem",
+    "StepLine",
+    "duplicate_name_problems",
     "duplicate_names",
     "export_records",
     "feature_dir",
     "feature_files",
     "load_cases",
+    "parse_document",
+    "read_feature",
+    "read_text",
 ]
 
 
@@ -53,6 +65,10 @@ class StepLine:
     text: str
     line: int
     table: tuple[tuple[str, ...], ...] | None = None
+    #: The line of each row of the table.
+    table_lines: tuple[int, ...] = ()
+    #: Whether the text or table holds an outline's ``<parameter>``.
+    from_example: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +86,8 @@ class Case:
     example: Mapping[str, str] | None = None
     example_index: int | None = None
     description: str = field(default="", compare=False)
+    #: The line of the example row of an outline case.
+    example_line: int | None = None
 
     @property
     def case_id(self) -> str:
@@ -122,7 +140,120 @@ def feature_files(directory: Path | None = None) -> list[Path]:
     return sorted((directory or feature_dir()).glob("*.feature"))
 
 
-def _cases_of(template: ScenarioTemplate, path: Path) -> Iterable[Case]:
+def read_text(path: Path) -> str:
+    """The text of a feature file; raises :class:`FeatureProblem` for bytes that are not UTF-8.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     bad = Path(folder, "bad.feature")
+    ...     _ = bad.write_bytes(b"Feature: caf\\xe9\\n")
+    ...     try:
+    ...         read_text(bad)
+    ...     except FeatureProblem as error:
+    ...         print(error.line, error.problem)
+    1 not UTF-8: byte 0xe9 at offset 12 cannot be read; save the file as UTF-8
+    """
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FeatureProblem(
+            str(path), line,
+            f"not UTF-8: byte 0x{data[error.start]:02x} at offset {error.start} cannot be read; "
+            "save the file as UTF-8",
+        ) from None
+
+
+_TOKENS = {
+    "#EOF": "the end of the file", "#TableRow": "a table row", "#DocStringSeparator": "a doc string",
+    "#StepLine": "a step", "#TagLine": "a tag", "#FeatureLine": "Feature:",
+    "#BackgroundLine": "Background:", "#ScenarioLine": "Scenario:", "#ExamplesLine": "Examples:",
+    "#RuleLine": "Rule:", "#Other": "text",
+}
+_EXPECTED = re.compile(r"expected: (?P<tokens>.*), got '(?P<got>.*)'$")
+_WHERE = re.compile(r"^\((?P<line>\d+):\d+\): ")
+
+
+def _syntax_message(raw: str) -> str:
+    """The Gherkin parser's message in a reader's words."""
+    text = _WHERE.sub("", raw.strip())
+    expected = _EXPECTED.search(text)
+    if expected:
+        wanted = [_TOKENS[t] for t in expected["tokens"].split(", ") if t in _TOKENS]
+        got = expected["got"].strip()
+        return f"syntax error: cannot read {got!r} here; expected one of: {', '.join(wanted)}"
+    if "inconsistent cell count" in text:
+        return "malformed table: this row has a different number of cells from the rows above"
+    return f"syntax error: {text}"
+
+
+def parse_document(path: Path, text: str) -> tuple[GherkinDocument | None, list[FeatureProblem]]:
+    """The Gherkin document of a file (None when it holds no ``Feature:``), or every syntax error."""
+    try:
+        data = Parser().parse(text)
+    except CompositeParserException as error:
+        return None, [
+            FeatureProblem(str(path), int(e.location["line"]), _syntax_message(str(e))) for e in error.errors
+        ]
+    except Exception as error:  # a single parser error, with or without a location
+        location = getattr(error, "location", None) or {}
+        return None, [FeatureProblem(str(path), location.get("line") or 1, _syntax_message(str(error)))]
+    if not data.get("feature"):
+        return None, []
+    return GherkinDocument.from_dict(data), []
+
+
+class _Reader(FeatureParser):
+    """pytest-bdd's feature parser over a document already read, keeping each example row's line."""
+
+    def __init__(self, path: Path, document: GherkinDocument) -> None:
+        super().__init__(str(path.parent), path.name)
+        self.document = document
+        self.row_lines: dict[int, list[int]] = {}
+
+    def _parse_feature_file(self) -> GherkinDocument:
+        return self.document
+
+    def parse_scenario(
+        self, scenario_data: GherkinScenario, feature: Feature, rule: Rule | None = None
+    ) -> ScenarioTemplate:
+        self.row_lines[scenario_data.location.line] = [
+            row.location.line
+            for examples in scenario_data.examples if examples.table_header is not None
+            for row in examples.table_body or []
+        ]
+        return super().parse_scenario(scenario_data, feature, rule)
+
+
+@dataclass(frozen=True)
+class FeatureFile:
+    """One feature file as read: its Gherkin document (None without a ``Feature:``) and its cases."""
+
+    path: Path
+    document: GherkinDocument | None
+    cases: tuple[Case, ...]
+
+
+def read_feature(path: Path) -> FeatureFile:
+    """Read one feature file; raises :class:`FeatureProblem` at its first problem of reading."""
+    document, problems = parse_document(path, read_text(path))
+    if problems:
+        raise problems[0]
+    if document is None:
+        return FeatureFile(path, None, ())
+    reader = _Reader(path, document)
+    try:
+        feature = reader.parse()
+    except GherkinParseError as error:  # pytest-bdd's own checks, such as a first step "And"
+        raise FeatureProblem(str(path), error.line, f"syntax error: {error.message}") from None
+    cases: list[Case] = []
+    for template in feature.scenarios.values():
+        cases.extend(_cases_of(template, path, reader.row_lines.get(template.line_number, [])))
+    return FeatureFile(path, document, tuple(cases))
+
+
+def _cases_of(template: ScenarioTemplate, path: Path, row_lines: list[int]) -> Iterable[Case]:
     rule_tags = template.rule.tags if template.rule is not None else set()
     tags = frozenset(set(template.tags) | set(template.feature.tags) | set(rule_tags))
     common: dict[str, Any] = {
@@ -136,65 +267,77 @@ def _cases_of(template: ScenarioTemplate, path: Path) -> Iterable[Case]:
     }
     contexts = [c for examples in template.examples for c in examples.as_contexts()]
     if not contexts:
-        yield Case(name=template.name, steps=_steps(template.render({})), **common)
+        yield Case(name=template.name, steps=_steps(template, {}), **common)
         return
     for index, context in enumerate(contexts, start=1):
         yield Case(
-            name=template.name, steps=_steps(template.render(context)),
-            example=dict(context), example_index=index, **common,
+            name=template.name, steps=_steps(template, context),
+            example=dict(context), example_index=index,
+            example_line=row_lines[index - 1] if index <= len(row_lines) else None, **common,
         )
 
 
-def _steps(scenario: Any) -> tuple[StepLine, ...]:
+def _has_parameter(step: Any) -> bool:
+    """Whether a step as written holds an outline's ``<parameter>``, in its text or table."""
+    cells = [str(c) for row in step.datatable.raw() for c in row] if step.datatable is not None else []
+    return any(PARAM_RE.search(text) for text in (step.name, *cells))
+
+
+def _steps(template: ScenarioTemplate, context: Mapping[str, str]) -> tuple[StepLine, ...]:
+    rendered = template.render(context).steps
     return tuple(
         StepLine(
             type=step.type, keyword=step.keyword, text=step.name, line=step.line_number,
             table=tuple(tuple(str(c) for c in row) for row in step.datatable.raw())
             if step.datatable is not None else None,
+            table_lines=tuple(row.location.line for row in step.datatable.rows)
+            if step.datatable is not None else (),
+            from_example=bool(context) and _has_parameter(written),
         )
-        for step in scenario.steps
+        for step, written in zip(rendered, template.steps, strict=True)
     )
-
-
-def _parse(path: Path) -> Any:
-    try:
-        return FeatureParser(str(path.parent), path.name).parse()
-    except Exception as error:  # the Gherkin parser's errors carry their own line
-        line = getattr(error, "line", None) or getattr(getattr(error, "location", None), "line", None)
-        raise FeatureProblem(str(path), line, str(error).strip()) from None
 
 
 def load_cases(directory: Path | None = None) -> list[Case]:
     """Every case of every feature file, in file and line order.
 
-    Raises :class:`FeatureProblem` for a file the Gherkin parser cannot read.
+    Raises :class:`FeatureProblem` for a file that cannot be read.
     """
     cases: list[Case] = []
     for path in feature_files(directory):
-        feature = _parse(path)
-        for template in feature.scenarios.values():
-            cases.extend(_cases_of(template, path))
+        cases.extend(read_feature(path).cases)
     return sorted(cases, key=lambda c: (c.file, c.line, c.example_index or 0))
 
 
-def duplicate_names(directory: Path | None = None) -> list[str]:
+def duplicate_name_problems(path: Path, document: GherkinDocument) -> list[FeatureProblem]:
     """Scenario names used twice in one file (pytest-bdd would silently keep only one)."""
     problems = []
+    seen: dict[str, int] = {}
+    children = list(document.feature.children) if document.feature else []
+    while children:
+        child = children.pop(0)
+        if child.rule:
+            children.extend(child.rule.children)
+        elif child.scenario:
+            name, line = child.scenario.name, child.scenario.location.line
+            if name in seen:
+                problems.append(FeatureProblem(
+                    str(path), line, f"scenario name {name!r} already used at line {seen[name]}"
+                ))
+            seen.setdefault(name, line)
+    return problems
+
+
+def duplicate_names(directory: Path | None = None) -> list[str]:
+    """Scenario names used twice in one file, as ``file:line: ...`` lines.
+
+    Raises :class:`FeatureProblem` for a file that cannot be read.
+    """
+    problems = []
     for path in feature_files(directory):
-        seen: dict[str, int] = {}
-        document = get_gherkin_document(str(path))
-        children = list(document.feature.children) if document.feature else []
-        while children:
-            child = children.pop(0)
-            if child.rule:
-                children.extend(child.rule.children)
-            elif child.scenario:
-                name, line = child.scenario.name, child.scenario.location.line
-                if name in seen:
-                    problems.append(
-                        f"{path}:{line}: scenario name {name!r} already used at line {seen[name]}"
-                    )
-                seen.setdefault(name, line)
+        document = read_feature(path).document
+        if document is not None:
+            problems += [str(p) for p in duplicate_name_problems(path, document)]
     return problems
 
 
