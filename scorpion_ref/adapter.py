@@ -25,7 +25,6 @@ import argparse
 import itertools
 import json
 import os
-import re
 import sys
 import traceback
 from collections.abc import Sequence
@@ -49,6 +48,7 @@ from scorpion_ref.serial import (
     position_from_json,
     position_to_json,
 )
+from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
 
 __all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "encode_answer", "main", "serve"]
 
@@ -59,10 +59,13 @@ PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1 << 20
 
 #: The rule set names the protocol knows; any other rule set is declared by its options.
-_PROTOCOL_NAMED_SETS = ("standard", "classic", "wasp", "pysolfc", "aisleriot")
+_PROTOCOL_NAMED_SETS = frozenset(named.name for named in NAMED_SETS)
 
 #: A card exactly as the protocol writes it (the engine also reads "10♦", "td"...).
-_CARD = re.compile(r"[A2-9TJQK][CDHS]")
+_CARD = CARD
+
+#: How a refusal describes a card.
+_CARD_FORM = f"rank {RANK_LETTERS}, then suit {SUIT_LETTERS}"
 
 #: How long a message may be (messages quote parts of the request).
 _MESSAGE_LIMIT = 300
@@ -72,6 +75,8 @@ class Refusal(Exception):
     """A request answered with an error; carries the protocol error code."""
 
     def __init__(self, code: str, message: str, reason: str | None = None) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"{code!r} is not an error code of vocabulary.json")
         super().__init__(message)
         self.code = code
         self.message = message
@@ -108,7 +113,7 @@ def _ruleset_entry(rules: RuleSet) -> str | dict[str, Any]:
 
 
 def every_bundle() -> dict[str, RuleSet]:
-    """The named rule sets, then every other combination of the six options as a
+    """The named rule sets, then every other combination of the options as a
     custom bundle named by its values (``stay/any-time/any/refused/four-runs/ignored``)."""
     bundles = dict(RULESETS)
     named = {tuple(rules.options.values()) for rules in RULESETS.values()}
@@ -142,8 +147,7 @@ def _check_cards(value: Any, where: str) -> None:
             if isinstance(card, str) and not _CARD.fullmatch(card):
                 raise Refusal(
                     "invalid-position",
-                    f"{where}[{i}]: {_show(card)} is not a card"
-                    " (rank A23456789TJQK, then suit CDHS)",
+                    f"{where}[{i}]: {_show(card)} is not a card ({_CARD_FORM})",
                 )
 
 
@@ -179,7 +183,7 @@ def read_action(obj: Any) -> Any:
         card = obj.get("card")
         if isinstance(card, str) and not _CARD.fullmatch(card):
             raise Refusal(
-                "bad-request", f"{_show(card)} is not a card (rank A23456789TJQK, then suit CDHS)"
+                "bad-request", f"{_show(card)} is not a card ({_CARD_FORM})"
             )
     try:
         return action_from_json(obj)
@@ -246,7 +250,7 @@ class Session:
         cmd = request["cmd"]
         if cmd == "hello":
             return self._hello(request)
-        if cmd not in ("start", "legal", "play", "state", "undo", "quit"):
+        if cmd not in COMMANDS:
             raise Refusal("bad-request", f"there is no command {_show(cmd)}")
         if not self.greeted:
             raise Refusal("bad-request", "send hello first")
@@ -385,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--all-bundles", action="store_true",
-        help="also offer every other combination of the six rule options as a custom bundle",
+        help="also offer every other combination of the rule options as a custom bundle",
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     out = sys.stdout.buffer

@@ -1,5 +1,8 @@
 """Suits, ranks and cards, with their ASCII and Unicode notations.
 
+The letters, labels and symbols come from ``vocabulary.json``; the enums name
+the same suits and ranks, in the same order (a test holds them together).
+
 >>> Card.parse("TD")
 Card.parse('TD')
 >>> Card.parse("10♦").unicode
@@ -12,6 +15,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .vocabulary import RANK_LABELS, RANK_LETTERS, RED_SUITS, SUIT_LETTERS, SUIT_OUTLINES, SUIT_SYMBOLS
 
 __all__ = ["DECK", "Card", "Rank", "Suit"]
 
@@ -31,25 +35,26 @@ class Suit(enum.Enum):
 
     @property
     def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
+        return self.value in RED_SUITS
 
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read ``"D"``, ``"d"`` or ``"♦"``; raises :class:`NotationError`."""
         suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if suit is None:
-            raise NotationError(f"{text!r} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
+            raise NotationError(f"{text!r} is not a suit (use {_SUITS_SAID})")
         return suit
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
 
-_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SYMBOLS = {Suit(letter): symbol for letter, symbol in zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)}
 _SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
 _SUIT_BY_TEXT.update({sym: s for s, sym in _SYMBOLS.items()})
 # The outlined symbols some fonts and keyboards produce.
-_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+_SUIT_BY_TEXT.update({o: Suit(s) for s, o in zip(SUIT_LETTERS, SUIT_OUTLINES, strict=True)})
+_SUITS_SAID = f"{', '.join(SUIT_LETTERS)} or {' '.join(SUIT_SYMBOLS)}"
 
 
 class Rank(enum.IntEnum):
@@ -77,23 +82,24 @@ class Rank(enum.IntEnum):
     @property
     def label(self) -> str:
         """The notation people write: ``10`` for the ten, else :attr:`letter`."""
-        return "10" if self is Rank.TEN else self.letter
+        return RANK_LABELS[self - 1]
 
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read ``"T"``, ``"10"``, ``"q"``; raises :class:`NotationError`."""
         key = text.strip().upper() if isinstance(text, str) else ""
-        if key == "10":
-            return Rank.TEN
-        if len(key) == 1 and key in _RANK_LETTERS:
-            return Rank(_RANK_LETTERS.index(key) + 1)
-        raise NotationError(f"{text!r} is not a rank (use A 2 3 4 5 6 7 8 9 T J Q K)")
+        rank = _RANK_BY_TEXT.get(key)
+        if rank is None:
+            raise NotationError(f"{text!r} is not a rank (use {' '.join(_RANK_LETTERS)})")
+        return rank
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
 
-_RANK_LETTERS = "A23456789TJQK"
+_RANK_LETTERS = RANK_LETTERS
+_RANK_BY_TEXT: dict[str, Rank] = {letter: Rank(i) for i, letter in enumerate(RANK_LETTERS, start=1)}
+_RANK_BY_TEXT.update({label: Rank(i) for i, label in enumerate(RANK_LABELS, start=1)})
 
 
 @dataclass(frozen=True, slots=True, order=False)

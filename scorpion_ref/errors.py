@@ -1,10 +1,16 @@
 """The errors the reference engine raises.
 
 Every error carries a message a player understands; illegal actions also carry
-a stable reason code that tests and scenarios assert on.
+a stable reason code that tests and scenarios assert on, one of the codes that
+``vocabulary.json`` lists.
+
+>>> IllegalAction("stock-empty", "the stock has already been dealt").reason
+'stock-empty'
 """
 
 from __future__ import annotations
+
+from .vocabulary import REASONS
 
 __all__ = [
     "IllegalAction",
@@ -42,11 +48,15 @@ class NothingToUndo(ScorpionError):
 class IllegalAction(ScorpionError):
     """An action the rules refuse in the current position.
 
-    ``reason`` is a stable code such as ``"not-same-suit"``; ``message`` says
-    why in a player's words.
+    ``reason`` is a stable code such as ``"not-same-suit"``, one of
+    :data:`scorpion_ref.vocabulary.REASONS` (any other raises :class:`ValueError`:
+    a new reason is added to the vocabulary first); ``message`` says why in a
+    player's words.
     """
 
     def __init__(self, reason: str, message: str) -> None:
+        if reason not in REASONS:
+            raise ValueError(f"{reason!r} is not a reason code of vocabulary.json")
         super().__init__(message)
         self.reason = reason
         self.message = message

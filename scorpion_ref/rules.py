@@ -2,6 +2,8 @@
 
 Every point where the sources or the well-known programs disagree is one
 option of :class:`RuleSet`; a named rule set is a bundle of option values.
+The options, their values and the named sets are written once, in
+``vocabulary.json`` (see :mod:`scorpion_ref.vocabulary`), and read from there.
 The engine reads options, never rule set names.
 
 >>> get_ruleset("classic").stock
@@ -11,68 +13,86 @@ The engine reads options, never rule set names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import FrozenInstanceError, dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownRuleSet
+from .vocabulary import NAMED_SETS, OPTION_DEFAULTS, OPTIONS
 
-__all__ = ["OPTIONS", "RULESETS", "RuleSet", "get_ruleset"]
-
-Runs = Literal["collect", "stay"]
-Stock = Literal["any-time", "when-stuck"]
-EmptyColumn = Literal["king", "any"]
-WholeColumn = Literal["refused", "allowed"]
-Win = Literal["four-runs", "one-run-per-column"]
-FinishedRunMoves = Literal["ignored", "counted"]
-
-#: Every option with its values, the first value being its default where it may be left out.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "runs": ("collect", "stay"),
-    "stock": ("any-time", "when-stuck"),
-    "empty_column": ("king", "any"),
-    "whole_column_to_empty": ("refused", "allowed"),
-    "win": ("four-runs", "one-run-per-column"),
-    "finished_run_moves": ("ignored", "counted"),
-}
-
-#: Options a custom bundle may leave out, with the value they then take.
-OPTIONAL = {"win": "four-runs", "finished_run_moves": "ignored"}
+__all__ = ["OPTIONS", "OPTION_DEFAULTS", "RULESETS", "RuleSet", "get_ruleset"]
 
 
-@dataclass(frozen=True, slots=True)
+def _values(name: str, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The value of every option, in the vocabulary's order; raises :class:`UnknownRuleSet`."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise UnknownRuleSet(f"rule set {name!r}: unknown option {', '.join(unknown)}")
+    given = {**OPTION_DEFAULTS, **options}
+    missing = [option for option in OPTIONS if option not in given]
+    if missing:
+        raise UnknownRuleSet(f"rule set {name!r}: missing option {', '.join(missing)}")
+    for option, values in OPTIONS.items():
+        if given[option] not in values:
+            raise UnknownRuleSet(
+                f"rule set {name!r}: {option} must be one of "
+                f"{', '.join(values)}, not {given[option]!r}"
+            )
+    return tuple(given[option] for option in OPTIONS)
+
+
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class RuleSet:
-    """A named bundle of the six rule options.
+    """A named bundle of rule options: one value for each option of the vocabulary.
 
-    ``sources`` names the documents (seed files or programs) the bundle follows.
+    Each option reads as an attribute (``rules.stock``), and :attr:`options`
+    gives them all. Options with a default (``win``, ``finished_run_moves``)
+    may be left out. ``sources`` names the documents (seed files or programs)
+    the bundle follows. A rule set is immutable and hashable. Raises
+    :class:`UnknownRuleSet` for an unknown option, a bad value or a missing
+    option.
+
+    >>> RuleSet("mine", runs="stay", stock="any-time", empty_column="any",
+    ...         whole_column_to_empty="refused").win
+    'four-runs'
     """
 
     name: str
-    runs: Runs
-    stock: Stock
-    empty_column: EmptyColumn
-    whole_column_to_empty: WholeColumn
-    win: Win = "four-runs"
-    finished_run_moves: FinishedRunMoves = "ignored"
-    summary: str = ""
-    sources: tuple[str, ...] = ()
+    #: The option values, in the vocabulary's order of options.
+    values: tuple[str, ...]
+    summary: str
+    sources: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        for option, values in OPTIONS.items():
-            value = getattr(self, option)
-            if value not in values:
-                raise UnknownRuleSet(
-                    f"rule set {self.name!r}: {option} must be one of "
-                    f"{', '.join(values)}, not {value!r}"
-                )
+    def __init__(self, name: str, summary: str = "", sources: tuple[str, ...] = (), **options: Any) -> None:
+        values = options.pop("values", None)
+        if values is not None:  # dataclasses.replace passes the old values, and the changes
+            options = {**dict(zip(OPTIONS, values, strict=True)), **options}
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "values", _values(name, options))
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "sources", tuple(sources))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a rule set is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a rule set is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy rebuild through __init__
+        return (_rebuild, (self.name, self.summary, self.sources, self.options))
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, option: str) -> str:
+            """An option's value (the properties are made from the vocabulary below)."""
 
     @property
     def options(self) -> dict[str, str]:
-        """The six option values, keyed by option name."""
-        return {option: getattr(self, option) for option in OPTIONS}
+        """Every option's value, keyed by option name."""
+        return dict(zip(OPTIONS, self.values, strict=True))
 
     @classmethod
     def from_options(cls, name: str, options: Mapping[str, Any]) -> RuleSet:
-        """A custom bundle; ``win`` and ``finished_run_moves`` may be left out.
+        """A custom bundle; options with a default may be left out.
 
         Raises :class:`UnknownRuleSet` for an unknown option, a bad value or a
         missing option.
@@ -83,14 +103,8 @@ class RuleSet:
         """
         if not isinstance(options, Mapping):
             raise UnknownRuleSet(f"rule set {name!r}: options must be a mapping")
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise UnknownRuleSet(f"rule set {name!r}: unknown option {', '.join(unknown)}")
-        values = {**OPTIONAL, **options}
-        missing = [option for option in OPTIONS if option not in values]
-        if missing:
-            raise UnknownRuleSet(f"rule set {name!r}: missing option {', '.join(missing)}")
-        return cls(name=name, **{option: values[option] for option in OPTIONS})
+        _values(name, options)  # the unknown options first, before ** would refuse them
+        return cls(name, **options)
 
     def matches(self, required: Mapping[str, str | tuple[str, ...]]) -> bool:
         """Whether every required option value (or one of several) holds here."""
@@ -106,48 +120,27 @@ class RuleSet:
         return f"RuleSet.from_options({self.name!r}, {self.options!r})"
 
 
-def _named(name: str, values: str, summary: str, sources: tuple[str, ...]) -> RuleSet:
-    options: dict[str, Any] = dict(zip(OPTIONS, values.split(), strict=True))
-    return RuleSet(name=name, summary=summary, sources=sources, **options)
+def _rebuild(name: str, summary: str, sources: tuple[str, ...], options: dict[str, str]) -> RuleSet:
+    return RuleSet(name, summary, sources, **options)
 
 
-#: The named rule sets the suite defines, by name.
+def _option_property(index: int, option: str) -> property:
+    def value(rules: RuleSet) -> str:
+        return rules.values[index]
+
+    return property(value, doc=f"The value of the option ``{option}``.")
+
+
+for _index, _option in enumerate(OPTIONS):
+    if hasattr(RuleSet, _option):
+        raise RuntimeError(f"vocabulary.json: the option name {_option!r} is taken by RuleSet")
+    setattr(RuleSet, _option, _option_property(_index, _option))
+
+
+#: The named rule sets the suite defines, by name, as the vocabulary lists them.
 RULESETS: dict[str, RuleSet] = {
-    rules.name: rules
-    for rules in (
-        _named(
-            "standard",
-            "collect any-time king refused four-runs ignored",
-            "Finished runs leave the table; the stock may be dealt at any time.",
-            ("000_712d3b658eade62b.txt", "001_7fccbda185903fcd.txt",
-             "002_a31f42e1a68709e8.txt", "004_7c2733e909f6c65e.txt"),
-        ),
-        _named(
-            "classic",
-            "stay when-stuck king refused four-runs ignored",
-            "Finished runs stay in their column; the stock only when no other move is left.",
-            ("001_7fccbda185903fcd.txt", "003_da4b34f3cb95d2da.txt"),
-        ),
-        _named(
-            "wasp",
-            "collect any-time any refused four-runs ignored",
-            "Standard Scorpion whose empty columns take any card.",
-            ("000_712d3b658eade62b.txt", "001_7fccbda185903fcd.txt",
-             "002_a31f42e1a68709e8.txt", "003_da4b34f3cb95d2da.txt", "PySolFC"),
-        ),
-        _named(
-            "pysolfc",
-            "collect any-time king allowed four-runs ignored",
-            "How PySolFC plays Scorpion: finished runs drop off, a whole King column may move.",
-            ("PySolFC",),
-        ),
-        _named(
-            "aisleriot",
-            "stay any-time king allowed one-run-per-column counted",
-            "How GNOME Aisleriot plays Scorpion: runs stay and each must stand alone.",
-            ("Aisleriot",),
-        ),
-    )
+    named.name: RuleSet(named.name, named.summary, named.sources, **named.options)
+    for named in NAMED_SETS
 }
 
 

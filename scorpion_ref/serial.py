@@ -11,13 +11,13 @@ True
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .actions import Action, Deal, Move
 from .cards import Card, Suit
 from .errors import InvalidPosition, NotationError
 from .position import COLUMNS, Column, Position
+from .vocabulary import CARD, CARD_FORM, SUIT_LETTERS
 
 __all__ = [
     "action_from_json",
@@ -28,6 +28,7 @@ __all__ = [
 ]
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+_SUITS_SAID = f"{', '.join(SUIT_LETTERS[:-1])} or {SUIT_LETTERS[-1]}"
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -42,14 +43,9 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
-_PROTOCOL_CARD = re.compile(r"[A2-9TJQK][CDHS]")
-
-
 def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str) or not _PROTOCOL_CARD.fullmatch(value):
-        raise InvalidPosition(
-            f"{where}: {value!r} is not a card (a rank of A23456789TJQK then a suit of CDHS, as 'TD')"
-        )
+    if not isinstance(value, str) or not CARD.fullmatch(value):
+        raise InvalidPosition(f"{where}: {value!r} is not a card ({CARD_FORM}, as 'TD')")
     return Card.parse(value)
 
 
@@ -89,7 +85,7 @@ def position_from_json(obj: Any) -> Position:
     removed = []
     for value in removed_json:
         if not isinstance(value, str) or value not in {s.value for s in Suit}:
-            raise InvalidPosition(f"removed: {value!r} is not a suit (C, D, H or S)")
+            raise InvalidPosition(f"removed: {value!r} is not a suit ({_SUITS_SAID})")
         removed.append(Suit(value))
     if len(set(removed)) != len(removed):
         raise InvalidPosition("removed lists a suit twice")
@@ -117,10 +113,8 @@ def action_from_json(obj: Any) -> Action:
     if set(obj) != {"type", "card", "to"}:
         raise NotationError("a move action has exactly the fields type, card and to")
     card, to = obj["card"], obj["to"]
-    if not isinstance(card, str) or not _PROTOCOL_CARD.fullmatch(card):
-        raise NotationError(
-            f"{card!r} is not a card (a rank of A23456789TJQK then a suit of CDHS, as 'TD')"
-        )
+    if not isinstance(card, str) or not CARD.fullmatch(card):
+        raise NotationError(f"{card!r} is not a card ({CARD_FORM}, as 'TD')")
     return Move(Card.parse(card), to)
 
 
