@@ -1,0 +1,10 @@
+# One error: a card with no suit in a step sentence.
+Feature: Moving cards
+
+  @id:MOVE-909
+  Scenario: a card moves onto the next higher card of its suit
+    Given the table
+      | 1  | 2  |
+      | 7♥ | 8♥ |
+    When the player moves 7 to column 2
+    Then column 2 reads 8♥ 7♥

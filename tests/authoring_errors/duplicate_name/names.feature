@@ -1,0 +1,18 @@
+# One error: two scenarios of one file share a name.
+Feature: Moving cards
+
+  @id:MOVE-910
+  Scenario: a card moves onto the next higher card of its suit
+    Given the table
+      | 1  | 2  |
+      | 7♥ | 8♥ |
+    When the player moves 7♥ to column 2
+    Then column 2 reads 8♥ 7♥
+
+  @id:MOVE-911
+  Scenario: a card moves onto the next higher card of its suit
+    Given the table
+      | 1  | 2  |
+      | 7♣ | 8♣ |
+    When the player moves 7♣ to column 2
+    Then column 2 reads 8♣ 7♣

@@ -1,0 +1,9 @@
+# One error: a scenario without an id tag.
+Feature: Moving cards
+
+  Scenario: a card moves onto the next higher card of its suit
+    Given the table
+      | 1  | 2  |
+      | 7♥ | 8♥ |
+    When the player moves 7♥ to column 2
+    Then column 2 reads 8♥ 7♥

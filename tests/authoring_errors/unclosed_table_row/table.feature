@@ -1,0 +1,10 @@
+# One error: a table row whose last cell is not closed by a bar.
+Feature: Moving cards
+
+  @id:MOVE-913
+  Scenario: a card moves onto the next higher card of its suit
+    Given the table
+      | 1  | 2  |
+      | 7♥ | 8♥
+    When the player moves 7♥ to column 2
+    Then column 2 reads 8♥ 7♥
