@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mkdocs.exceptions import PluginError
@@ -118,6 +119,12 @@ def marker_adapter(marker: Path) -> str:
                        str(marker)])
 
 
+def scenario_records(report: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines report that are about a case (not the final record of the run)."""
+    records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    return [r for r in records if "status" in r]
+
+
 def cli(*args: str, cwd: Path) -> tuple[int, str, str, float]:
     began = time.monotonic()
     result = subprocess.run(
@@ -207,7 +214,7 @@ def test_run_features_needs_no_binding_file(tmp_path: Path) -> None:
     code, out, err, _ = cli("run", "-q", "--features", "features", "--adapter", REFERENCE,
                             "--report", str(report), cwd=tmp_path)
     assert code == 0, out[-3000:] + err[-2000:]
-    records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    records = scenario_records(report)
     assert {r["status"] for r in records} <= {"passed", "unsupported"}
     assert any(r["id"] == "MOVE-915" and r["status"] == "passed" for r in records)
     assert any(r["id"].startswith("UNDO-") for r in records)
@@ -223,7 +230,7 @@ def test_a_rerun_line_names_the_features_folder(tmp_path: Path) -> None:
     code, out, err, _ = cli("run", "-q", "--features", "mine", "--rules", "standard", "--adapter",
                             REFERENCE, "--report", str(report), cwd=tmp_path)
     assert code == 1, out[-3000:] + err[-2000:]
-    (record,) = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    (record,) = scenario_records(report)
     rerun = f"scorpion-conformance run --adapter {shlex.quote(REFERENCE)} --features mine " \
             "--rules standard --id MOVE-915"
     assert record["status"] == "failed" and record["rerun"] == rerun
