@@ -174,6 +174,32 @@ def test_export_and_lint_exit_4_with_the_same_lines(kind: str, tmp_path: Path) -
     assert output.read_text(encoding="utf-8") == "the user's file\n"
 
 
+def test_odd_files_are_problems_too_never_a_traceback(tmp_path: Path) -> None:
+    files = {
+        "and.feature": "Feature: x\n  @id:MOVE-950\n  Scenario: s\n    And the table\n"
+                       "      | 1 |\n      | K♥ |\n    Then column 1 reads K♥\n",
+        "empty.feature": "",
+        "feature_id.feature": "@id:MOVE-954\nFeature: x\n  Scenario: s\n    Then column 1 is empty\n"
+                              "  Scenario: t\n    Then column 2 is empty\n",
+        "no_rows.feature": "Feature: x\n  @id:MOVE-953\n  Scenario Outline: s <a>\n"
+                           "    Then column <a> is empty\n    Examples:\n      | a |\n",
+        "no_table.feature": "Feature: x\n  @id:MOVE-955\n  Scenario: s\n    Given an empty table\n"
+                            "      | 1 |\n    Then column 1 is empty\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "folder.feature").mkdir()
+    found = [(Path(p.path).name, p.line, p.code) for p in lint(tmp_path)]
+    assert found == [
+        ("and.feature", 4, "syntax"),
+        ("empty.feature", 1, "no-scenario"),
+        ("feature_id.feature", 5, "duplicate-id"),
+        ("folder.feature", 1, "unreadable"),
+        ("no_rows.feature", 4, "unfilled"),
+        ("no_table.feature", 4, "table"),
+    ]
+
+
 def test_the_site_build_stops_on_authoring_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[object] = []
     monkeypatch.setattr(mkdocs_hooks, "lint", lambda: lint(FIXTURES / "misspelt_tag"))

@@ -84,7 +84,9 @@ def test_examples_carry_no_tags() -> None:
 
 
 def test_every_step_is_in_the_library() -> None:
-    unread = problems("not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation")
+    unread = problems(
+        "unreadable", "not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation", "unfilled"
+    )
     assert not unread, "\n".join(unread)
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from pytest_bdd.parser import PARAM_RE
 
 from .library import LIBRARY, UnknownStep, build_instruction, find_step
 from .notation import NotationError, parse_card
@@ -54,8 +55,8 @@ KINDS = ("given", "when", "then")
 
 #: The kinds of problem, as :attr:`Problem.code` names them.
 CODES = (
-    "not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation", "unknown-tag",
-    "unknown-rule", "bad-id", "two-ids", "no-id", "duplicate-id", "duplicate-name", "no-then",
+    "unreadable", "not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation", "unknown-tag",
+    "unfilled", "unknown-rule", "bad-id", "two-ids", "no-id", "duplicate-id", "duplicate-name", "no-then",
     "examples-tag",
 )
 
@@ -160,20 +161,36 @@ def _unknown_step(step: StepLine) -> str:
 _TABLE_ROW = re.compile(r"^table row (\d+)")
 
 
+def _unfilled(case: Case, step: StepLine) -> str | None:
+    """What is wrong when a step still holds an outline's ``<parameter>`` after rendering."""
+    cells = [cell for row in step.table or () for cell in row]
+    names = sorted({m for text in (step.text, *cells) for m in PARAM_RE.findall(text)})
+    if not names:
+        return None
+    shown = ", ".join(f"<{n}>" for n in names)
+    if case.example is None:
+        return f"{shown} is never filled in: the scenario has no Examples row"
+    return f"{shown} is never filled in: the Examples have no column of that name"
+
+
 def _step_problems(case: Case) -> Iterable[Problem]:
     for step in case.steps:
         table = [list(row) for row in step.table] if step.table is not None else None
         line = case.example_line if step.from_example and case.example_line else step.line
         where = f"the step at line {step.line}, filled from this example row: " if line != step.line else ""
+        unfilled = _unfilled(case, step)
+        if unfilled:
+            yield Problem(case.file, step.line, unfilled, "unfilled")
+            continue
         try:
             build_instruction(step.type, step.text, table)
         except UnknownStep:
             yield Problem(case.file, line, where + _unknown_step(step), "unknown-step")
         except NotationError as error:
             row = _TABLE_ROW.match(str(error))
-            if row is None:
+            if row is None and repr(step.text) not in str(error):
                 where = where or f"in the step {step.text!r}: "
-            elif not where and 0 < int(row[1]) <= len(step.table_lines):
+            elif row is not None and not where and 0 < int(row[1]) <= len(step.table_lines):
                 line = step.table_lines[int(row[1]) - 1]
             code = "table" if "data table" in str(error) else "notation"
             yield Problem(case.file, line, where + str(error), code)
@@ -258,7 +275,7 @@ def _file_problems(path: Path, catalogue: Collection[str]) -> tuple[list[Problem
     try:
         text = read_text(path)
     except FeatureProblem as error:
-        return [_from(error, "not-utf8")], []
+        return [_from(error, "not-utf8" if error.problem.startswith("not UTF-8") else "unreadable")], []
     problems = list(_table_row_problems(path, text))
     document, syntax = parse_document(path, text)
     if syntax:

@@ -141,7 +141,8 @@ def feature_files(directory: Path | None = None) -> list[Path]:
 
 
 def read_text(path: Path) -> str:
-    """The text of a feature file; raises :class:`FeatureProblem` for bytes that are not UTF-8.
+    """The text of a feature file; raises :class:`FeatureProblem` for bytes that are not UTF-8
+    (naming the line and the byte offset) and for a file that cannot be read.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -153,7 +154,10 @@ def read_text(path: Path) -> str:
     ...         print(error.line, error.problem)
     1 not UTF-8: byte 0xe9 at offset 12 cannot be read; save the file as UTF-8
     """
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise FeatureProblem(str(path), 1, f"cannot be read: {error.strerror or error}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
