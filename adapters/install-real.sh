@@ -32,14 +32,19 @@ apt_update_once() {
     fi
 }
 
-# --- Guile 3.0 --------------------------------------------------------------
-if ! command -v guile >/dev/null 2>&1 || ! guile -c '(exit (string-prefix? "3.0" (version)))' 2>/dev/null; then
+# --- Guile 3.0 (the adapter runs guile-3.0, whatever `guile` points to) ---
+if ! command -v guile-3.0 >/dev/null 2>&1; then
     echo "install-real: installing guile-3.0" >&2
     if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq guile-3.0 >&2; then
         apt_update_once
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq guile-3.0 >&2
     fi
 fi
+GUILE_VERSION=$(guile-3.0 -c '(display (version))')
+case "$GUILE_VERSION" in
+    3.0.*) ;;
+    *) echo "install-real: guile-3.0 is version $GUILE_VERSION; Aisleriot's .go files need 3.0" >&2; exit 1 ;;
+esac
 
 # --- Aisleriot --------------------------------------------------------------
 AR_DIR=$CACHE/aisleriot
@@ -77,7 +82,7 @@ fi
 ST_PKG=$("$ST_DIR/venv/bin/python" -c 'import os, soliterm; print(os.path.dirname(soliterm.__file__))')
 
 echo "cache:      $CACHE"
-echo "guile:      $(command -v guile) ($(guile -c '(display (version))'))"
+echo "guile:      $(command -v guile-3.0) ($GUILE_VERSION)"
 echo "aisleriot:  $AR_GUILE (scorpion.go, aisleriot/api.go)"
 echo "soliterm:   $ST_PKG (python: $ST_DIR/venv/bin/python)"
-echo "adapters:   $ROOT/adapters/aisleriot/adapter   $ROOT/adapters/soliterm/adapter"
+echo "adapters:   python3 adapters/aisleriot/adapter.py   python3 adapters/soliterm/adapter.py"

@@ -27,8 +27,8 @@ PROGRAMS = {"aisleriot": "3.22.23", "soliterm": "1.2.0"}
 def _missing(name: str) -> str | None:
     """Why program ``name`` cannot run here, or None when it is installed."""
     if name == "aisleriot":
-        if shutil.which("guile") is None:
-            return "guile is not installed"
+        if shutil.which("guile-3.0") is None:
+            return "guile-3.0 is not installed"
         if not list((CACHE / "aisleriot" / "root").glob("usr/lib/*/aisleriot/guile/3.0/scorpion.go")):
             return f"Aisleriot's scorpion.go is not under {CACHE / 'aisleriot'}"
         return None

@@ -181,9 +181,9 @@ class Driver:
     """The Guile process that runs the game, one request line, one answer line."""
 
     def __init__(self) -> None:
-        guile = shutil.which("guile")
+        guile = shutil.which("guile-3.0") or shutil.which("guile")
         if guile is None:
-            raise SystemExit("aisleriot adapter: guile is not installed; run adapters/install-real.sh")
+            raise SystemExit("aisleriot adapter: guile-3.0 is not installed; run adapters/install-real.sh")
         self.process = subprocess.Popen(
             [guile, "--no-auto-compile", "-L", str(HERE / "guile"), str(HERE / "guile" / "driver.scm"),
              str(go_directory())],
