@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from .compare import legal_difference, state_difference
 from .errors import AdapterError, ErrorAnswer
 from .harness import DEFAULT_TIMEOUT, AdapterClient
 from .protocol import ErrorInfo, HelloInfo, Legal, Play, Start, State, Undo
@@ -108,10 +109,6 @@ def _state(position: Json, status: str = "playing") -> Json:
     return {**position, "status": status}
 
 
-def _cards(cards: Sequence[str]) -> str:
-    return "[" + " ".join(cards) + "]"
-
-
 def _say_error(error: ErrorInfo | None) -> str:
     if error is None:
         return "no error"
@@ -123,36 +120,6 @@ def _say_action(action: Json) -> str:
     if action.get("type") == "deal":
         return "deal"
     return f"{action.get('card')} to column {action.get('to')}"
-
-
-def state_difference(expected: Json, got: Json) -> str | None:
-    """What differs between two states, in words; None when they agree
-    (``removed`` in any order).
-
-    >>> difference = state_difference(_state(POSITION_A), _state(POSITION_A_AFTER_MOVE))
-    >>> for problem in difference.split("; "):
-    ...     print(problem)
-    column 1 should be down [] up [9D], not down [] up []
-    column 2 should be down [2C] up [TD], not down [2C] up [TD 9D]
-    """
-    problems = []
-    for number, (want, have) in enumerate(zip(expected["columns"], got["columns"], strict=True), 1):
-        if want != have:
-            problems.append(
-                f"column {number} should be down {_cards(want['down'])} up {_cards(want['up'])},"
-                f" not down {_cards(have['down'])} up {_cards(have['up'])}"
-            )
-    if expected["stock"] != got["stock"]:
-        problems.append(
-            f"the stock should be {_cards(expected['stock'])}, not {_cards(got['stock'])}"
-        )
-    if sorted(expected["removed"]) != sorted(got["removed"]):
-        problems.append(
-            f"removed should be {_cards(expected['removed'])}, not {_cards(got['removed'])}"
-        )
-    if expected["status"] != got["status"]:
-        problems.append(f"the status should be {expected['status']}, not {got['status']}")
-    return "; ".join(problems) or None
 
 
 def _expect_state(expected: Json, got: Json | None, what: str) -> None:
@@ -209,17 +176,9 @@ class _Checks:
         response = self.client.send(Legal())
         if not response.ok:
             raise CheckFailed(f"legal was refused: {_say_error(response.error)}")
-        expected = {json.dumps(a, sort_keys=True) for a in (_move("9D", 2), _move("8D", 1))}
-        got = {json.dumps(a, sort_keys=True) for a in response.actions or []}
-        if got != expected:
-            missing = [_say_action(json.loads(a)) for a in sorted(expected - got)]
-            extra = [_say_action(json.loads(a)) for a in sorted(got - expected)]
-            parts = []
-            if missing:
-                parts.append(f"missing {', '.join(missing)}")
-            if extra:
-                parts.append(f"should not list {', '.join(extra)}")
-            raise CheckFailed("legal on position A: " + "; ".join(parts))
+        found = legal_difference([_move("9D", 2), _move("8D", 1)], response.actions or [])
+        if found is not None:
+            raise CheckFailed(f"legal on position A: {found}")
         return "legal lists exactly 9D to column 2 and 8D to column 1"
 
     def move(self) -> str:

@@ -324,7 +324,8 @@ def test_check_adapter_fails_a_wrong_adapter_in_plain_words() -> None:
     text = out.getvalue()
     assert status == 1
     assert "PASS  handshake" in text
-    assert "FAIL  legal: legal on position A: missing 8D to column 1, 9D to column 2" in text
+    assert ("FAIL  legal: legal on position A: the adapter lists, the rules refuse: deal; "
+            "the rules allow, the adapter does not list: 8♦ to column 1, 9♦ to column 2") in text
     assert "expected the reason not-one-rank-lower, got not-same-suit" in text
 
 

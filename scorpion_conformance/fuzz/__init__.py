@@ -20,7 +20,8 @@ notation that passes against the reference and fails against the adapter.
 
 The modules, in the order data flows through them:
 
-- ``compare``: the record of a difference, and the words that say one;
+- ``compare``: the record of a difference (the words that say one come from
+  :mod:`scorpion_conformance.compare`, which perft and the suite share);
 - ``play``: one game played through the adapter and the reference side by
   side, the options, and :class:`LocalReference`;
 - ``positions``: the rare-case position templates and where each game starts;
@@ -32,8 +33,9 @@ The modules, in the order data flows through them:
 - ``command``: ``add_arguments`` and ``main`` of ``scorpion-conformance fuzz``.
 """
 
+from ..compare import state_difference
 from .command import add_arguments, main
-from .compare import Difference, state_difference
+from .compare import Difference
 from .emit import build_scenario, next_fuzz_id
 from .play import FuzzOptions, LocalReference, Step
 from .positions import TEMPLATES, generate_position

@@ -27,9 +27,10 @@ from scorpion_ref import (
 )
 from scorpion_ref.serial import action_to_json, position_to_json
 
+from ..compare import legal_difference, state_difference
 from ..errors import AdapterError, ErrorAnswer
 from ..protocol import Response, Undo
-from .compare import Difference, _action_key, _fault, _say, _show_key, state_difference
+from .compare import Difference, _fault, _say
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,30 +128,19 @@ class _Replay:
         return self.compare_legal(-1)
 
     def compare_legal(self, index: int) -> Difference | None:
-        expected = sorted(_action_key(action_to_json(a)) for a in self.legal())
+        expected = [action_to_json(a) for a in self.legal()]
         self.phase = "legal"
         try:
             listed = self.client.legal()
         except ErrorAnswer as error:
             return Difference("legal", index, "legal",
                               f"the adapter refused legal: {error.response.error.message}")
-        actual = sorted(_action_key(a) for a in listed)
         self.stats.comparisons += 1
         self.stats.actions_compared += len(expected)
-        if actual == expected:
+        found = legal_difference(expected, listed)
+        if found is None:
             return None
-        missing = sorted(set(expected) - set(actual))
-        extra = sorted(set(actual) - set(expected))
-        twice = sorted({k for k in actual if actual.count(k) > 1})
-        parts = []
-        if extra:
-            parts.append("the adapter lists, the rules refuse: " + ", ".join(map(_show_key, extra)))
-        if missing:
-            parts.append("the rules allow, the adapter does not list: "
-                         + ", ".join(map(_show_key, missing)))
-        if twice:
-            parts.append("listed more than once: " + ", ".join(map(_show_key, twice)))
-        return Difference("legal", index, "legal", "; ".join(parts), adapter_legal=listed)
+        return Difference("legal", index, "legal", str(found), adapter_legal=listed)
 
     def step(self, index: int, step: Step) -> Difference | None:
         self.stats.steps += 1

@@ -23,9 +23,10 @@ from scorpion_ref import (
 )
 from scorpion_ref.serial import action_to_json
 
+from ..compare import ActionKey, action_key
 from ..suite.notation import show_column
 from ..suite.tags import OPTION_TAGS
-from .compare import Difference, _action_key, _reference_state, _say, _show_key
+from .compare import Difference, _reference_state, _say
 from .play import Failure, Step, _positions_before
 from .positions import COLUMNS
 
@@ -128,11 +129,11 @@ def _legal_title(position: Position, rules: RuleSet, difference: Difference, whe
     """A name for a difference in the legal actions: what is (not) legal, and when."""
     if difference.adapter_legal is None:  # the adapter failed to answer
         return f"The legal actions {when}"
-    expected = {_action_key(action_to_json(a)) for a in legal_actions(position, rules)}
-    listed = {_action_key(a) for a in difference.adapter_legal}
+    expected = {action_key(action_to_json(a)) for a in legal_actions(position, rules)}
+    listed = {action_key(a) for a in difference.adapter_legal}
 
-    def say(keys: set[tuple[str, str, int]]) -> str:
-        named = ["the deal" if k[0] == "deal" else _show_key(k) for k in sorted(keys)]
+    def say(keys: set[ActionKey]) -> str:
+        named = ["the deal" if k.kind == "deal" else k.words for k in sorted(keys)]
         shown = ", ".join(named[:2]) + (f" and {len(named) - 2} more" if len(named) > 2 else "")
         return shown[0].upper() + shown[1:] + (" is" if len(named) == 1 else " are")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from scorpion_conformance.compare import action_key, normalized_state, same_position
 from scorpion_conformance.protocol import Undo
 
 from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
@@ -59,19 +60,6 @@ def fold_given(position: Mapping[str, Any], instruction: Instruction) -> dict[st
     else:  # pragma: no cover - the library builds only the kinds above
         raise ValueError(f"unknown given instruction {kind!r}")
     return result
-
-
-def _action_key(action: Mapping[str, Any]) -> tuple[str, str, int]:
-    return (str(action.get("type")), str(action.get("card", "")), int(action.get("to", 0) or 0))
-
-
-def _position(state: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "columns": state.get("columns"),
-        "stock": state.get("stock"),
-        "removed": sorted(state.get("removed", [])),
-        "status": state.get("status"),
-    }
 
 
 def _show_state(state: Mapping[str, Any]) -> str:
@@ -229,10 +217,10 @@ class ScenarioRun:
                 expected=reason, actual=given,
             )
         now = self.state()
-        if self.before is not None and _position(now) != _position(self.before):
+        if self.before is not None and not same_position(now, self.before):
             raise ScenarioFailure(
                 f"{action} was refused but the table changed:\n" + _show_state(now),
-                expected=_position(self.before), actual=_position(now),
+                expected=normalized_state(self.before), actual=normalized_state(now),
             )
         self.refusal_checked = True  # later Then steps may look at the unchanged table
 
@@ -265,8 +253,8 @@ class ScenarioRun:
         return list(self.client.legal())
 
     def _expect_legal(self, instruction: Instruction) -> None:
-        expected = {_action_key(a): a for a in instruction["actions"]}
-        actual = {_action_key(a): a for a in self._legal()}
+        expected = {action_key(a): a for a in instruction["actions"]}
+        actual = {action_key(a): a for a in self._legal()}
         if set(expected) != set(actual):
             missing = [show_action(expected[k]) for k in sorted(set(expected) - set(actual))]
             extra = [show_action(actual[k]) for k in sorted(set(actual) - set(expected))]
@@ -283,7 +271,7 @@ class ScenarioRun:
 
     def _expect_listed(self, instruction: Instruction) -> None:
         action, wanted = instruction["action"], instruction["listed"]
-        listed = _action_key(action) in {_action_key(a) for a in self._legal()}
+        listed = action_key(action) in {action_key(a) for a in self._legal()}
         if listed != wanted:
             raise ScenarioFailure(
                 f"{show_action(action)} is {'not ' if not listed else ''}listed as legal; "
@@ -350,9 +338,9 @@ class ScenarioRun:
 
     def _same_as(self, reference: Mapping[str, Any] | None, when: str) -> None:
         now = self.state()
-        if reference is not None and _position(now) != _position(reference):
+        if reference is not None and not same_position(now, reference):
             raise ScenarioFailure(
                 f"the table differs from the table {when}; it is now:\n{_show_state(now)}\n"
                 f"and was:\n{_show_state(reference)}",
-                expected=_position(reference), actual=_position(now),
+                expected=normalized_state(reference), actual=normalized_state(now),
             )
