@@ -29,7 +29,9 @@ def run_suite(tmp_path: Path, *args: str) -> tuple[int, list[dict[str, Any]], st
         [sys.executable, "-m", "scorpion_conformance.cli", "run", "-q", "--report", str(report), *args],
         capture_output=True, text=True, timeout=600, cwd=tmp_path,
     )
-    records = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    lines = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    records = [line for line in lines if not line.get("end")]
+    assert not lines or lines[-1].get("end"), "the report does not say how the run ended"
     return result.returncode, records, result.stdout + result.stderr
 
 
@@ -168,7 +170,8 @@ def test_a_scenario_without_a_then_step_fails_instead_of_passing(tmp_path: Path)
         capture_output=True, text=True, timeout=600, cwd=tmp_path,
     )
     output = result.stdout + result.stderr
-    records = [json.loads(line) for line in report.read_text().splitlines()]
+    lines = [json.loads(line) for line in report.read_text().splitlines()]
+    records = [line for line in lines if not line.get("end")]
     assert result.returncode == 1, output[-3000:]
     assert [r["status"] for r in records] == ["failed"]
     assert "has no Then step, so it checks nothing" in output

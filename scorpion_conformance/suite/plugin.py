@@ -1,44 +1,50 @@
-"""The pytest plugin that runs the scenarios against an adapter.
+"""The pytest plugin that runs the scenarios against an adapter: thin hooks.
 
-It adds the ``--adapter`` option (and friends), asks the adapter which rule
-sets it offers, runs every scenario once under each declared rule set whose
-options match the scenario's tags, reports scenarios with no matching rule set
-as *unsupported*, applies an expectations file, writes a JSON report, and ends
-with a summary per rule area and per rule set.
+It shakes hands with the adapter before any scenario, runs every case once
+under each declared rule set its tags admit (:mod:`.selection`), applies an
+expectations file (:mod:`.expectations`), keeps a record per case and writes
+the JSON report and the summary (:mod:`.reporting`); the adapter's life is
+:mod:`.session`'s. It is active only where the suite runs: through
+``scorpion-conformance run``, ``-p scorpion_conformance.suite.plugin``, or a
+``pytest`` command line naming a folder of feature files (see :mod:`.activate`).
 
-Loaded through the ``pytest11`` entry point; inert unless scenarios are collected.
+The verdict is kept honest on every path: a case cut short by Ctrl-C or
+SIGTERM is never recorded, an adapter fault is never a rule verdict (an
+answer out of step overrides whatever the steps concluded), and once the run
+gives up on the adapter the remaining cases are *not run*, not failed.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import shlex
+import signal
 import sys
-from collections import Counter, defaultdict
+import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
 
-from scorpion_conformance.errors import ErrorAnswer
+from scorpion_conformance.errors import AdapterError, ErrorAnswer, RequestError
 
+from . import reporting
 from .execute import ScenarioFailure, ScenarioRun
-from .tags import (
-    CAPABILITY_TAGS,
-    CATALOGUE_TAG,
-    ID_TAG,
-    OPTION_TAGS,
-    matches,
-    requirements,
-    scenario_id,
-)
+from .expectations import ExpectationsError, load_expectations, write_expectations
+from .reporting import NOT_RUN, UNSUPPORTED, Record, rerun_command, summary_lines
+from .selection import case_for, placement, template_of, wanted
+from .session import NotRun, Suite, SuiteUsageError
+from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
 
 DEFAULT_ADAPTER = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
-UNSUPPORTED = "unsupported"
 
+#: Exit status when the adapter cannot be used at all (no scenario ran).
+ADAPTER_UNUSABLE = 3
+
+_SUITE = pytest.StashKey[Suite]()
+_RUN = pytest.StashKey[ScenarioRun]()
+_STEP_FAILED = pytest.StashKey[bool]()
 _config: pytest.Config | None = None
 
 
@@ -61,79 +67,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="the feature folder the rerun lines name (run --features sets it)")
 
 
-@dataclass
-class Record:
-    """One scenario run under one rule set, for the report."""
-
-    id: str | None
-    name: str
-    area: str
-    rules: str | None
-    status: str = "passed"
-    message: str = ""
-    expected: Any = None
-    actual: Any = None
-    stderr_tail: str = ""
-    context: str = ""
-    rerun: str = ""
-    nodeid: str = ""
-
-
-@dataclass
-class Suite:
-    """The adapter and the bookkeeping of one session."""
-
-    config: pytest.Config
-    command: str
-    timeout: float
-    _client: Any = None
-    _hello: Any = None
-    faulted: bool = False
-    records: dict[str, Record] = field(default_factory=dict)
-    expectations: dict[str, str] = field(default_factory=dict)
-
-    def client(self) -> Any:
-        from scorpion_conformance.harness import AdapterClient
-
-        if self._client is None:
-            self._client = AdapterClient(self.command, timeout=self.timeout)
-            self._hello = self._client.hello()
-        elif self.faulted:
-            self._client.restart()
-        self.faulted = False
-        return self._client
-
-    def hello(self) -> Any:
-        if self._hello is None:
-            self.client()
-        return self._hello
-
-    def declared(self) -> dict[str, dict[str, str]]:
-        """Rule set name → options, for the declared sets the run may use."""
-        rulesets: dict[str, dict[str, str]] = dict(self.hello().rulesets_resolved())
-        wanted = self.config.getoption("rules")
-        if wanted:
-            names = [n.strip() for n in wanted.split(",") if n.strip()]
-            unknown = [n for n in names if n not in rulesets]
-            if unknown:
-                raise pytest.UsageError(
-                    f"--rules names {', '.join(unknown)}, which the adapter does not declare; "
-                    f"it declares {', '.join(rulesets) or 'none'}"
-                )
-            rulesets = {n: rulesets[n] for n in names}
-        return rulesets
-
-    def close(self) -> None:
-        if self._client is not None:
-            with contextlib.suppress(Exception):
-                self._client.close()
-
-
 def _suite(config: pytest.Config) -> Suite:
-    return config.stash[_SUITE_KEY]
-
-
-_SUITE_KEY = pytest.StashKey[Suite]()
+    return config.stash[_SUITE]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -143,36 +78,53 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: runs only where {option} is {value}")
     for tag, capability in CAPABILITY_TAGS.items():
         config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
-    command = config.getoption("adapter") or DEFAULT_ADAPTER
-    suite = Suite(config, command, config.getoption("adapter_timeout"))
+    wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
+    suite = Suite(config.getoption("adapter") or DEFAULT_ADAPTER, config.getoption("adapter_timeout"),
+                  wanted_rules)
     expect = config.getoption("expect")
     if expect:
-        suite.expectations = load_expectations(Path(expect))
-    config.stash[_SUITE_KEY] = suite
+        try:
+            suite.expectations = load_expectations(Path(expect))
+        except ExpectationsError as error:
+            raise pytest.UsageError(str(error)) from None
+    config.stash[_SUITE] = suite
     from . import steps
 
     if not config.pluginmanager.is_registered(steps):
         config.pluginmanager.register(steps, "scorpion-conformance-steps")
+    _catch_stop_signals(suite)
 
 
-def load_expectations(path: Path) -> dict[str, str]:
-    """Read an expectations file: ``{"MOVE-004": "reason", "STOCK-002[classic]": "..."}``.
+def _catch_stop_signals(suite: Suite) -> None:
+    """SIGINT and SIGTERM stop the run at once, and the run knows it was stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        return
 
-    Raises :class:`pytest.UsageError` naming the file for anything unreadable.
-    """
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        if suite.interrupted is None:
+            suite.interrupted = signum
+        raise KeyboardInterrupt
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The handshake, before any scenario: a broken adapter is one short diagnosis."""
+    suite = _suite(session.config)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise pytest.UsageError(f"cannot read the expectations file {path}: {error}") from None
-    known = data.get("known_failures") if isinstance(data, dict) else None
-    if not isinstance(known, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in known.items()
-    ):
-        raise pytest.UsageError(
-            f"{path}: an expectations file is a JSON object with \"known_failures\": "
-            "{scenario id: reason}"
+        suite.declared()
+    except SuiteUsageError as error:
+        suite.close()
+        pytest.exit(f"{error}\n", returncode=pytest.ExitCode.USAGE_ERROR)
+    except AdapterError as error:
+        suite.close()
+        pytest.exit(
+            f"the adapter could not be used, so no scenario ran.\n{error}\n"
+            "The adapter program, not the implementation behind it, is probably broken: try"
+            f" `scorpion-conformance check-adapter --adapter {shlex.quote(suite.command)}`.\n",
+            returncode=ADAPTER_UNUSABLE,
         )
-    return dict(known)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -186,95 +138,62 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> Any:
     return None
 
 
-def _template(function: Any) -> Any:
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
-
-    try:  # a weak-keyed registry: doctest items and the like have no function to look up
-        return scenario_wrapper_template_registry.get(function)
-    except TypeError:
-        return None
-
-
-def _tags(template: Any) -> set[str]:
-    rule_tags = template.rule.tags if template.rule is not None else set()
-    return set(template.tags) | set(template.feature.tags) | set(rule_tags)
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    template = _template(metafunc.function)
+    template = template_of(metafunc.function)
     if template is None:
         return
     suite = _suite(metafunc.config)
-    required, capabilities = requirements(_tags(template))
-    try:
-        declared = suite.declared()
-        offered = set(suite.hello().capabilities)
-    except pytest.UsageError:
-        raise
-    except Exception as error:  # an AdapterError: the run cannot start at all
-        pytest.exit(
-            f"the adapter could not be used, so no scenario ran.\n{error}\n"
-            "The adapter, not the implementation, is probably broken: "
-            "try `scorpion-conformance check-adapter --adapter CMD`.",
-            returncode=pytest.ExitCode.USAGE_ERROR,
-        )
-    missing = [c for c in capabilities if c not in offered]
-    names = [name for name, options in declared.items() if matches(options, required)]
+    hello = suite.hello
+    assert hello is not None  # the handshake came at the start of the session
+    # Every row of an outline has the tags of its scenario: the first row stands for all.
+    case = case_for(template, None) or case_for(template, _first_example(template))
+    if case is None:
+        raise pytest.UsageError(f"{template.feature.filename}:{template.line_number}: "
+                                "a scenario the suite cannot read (run scorpion-conformance lint)")
+    where = placement(case, suite.declared(), hello.capabilities, narrowed=bool(suite.wanted_rules))
     metafunc.fixturenames.append("scorpion_rules")
-    sid = scenario_id(_tags(template)) or "no-id"
-    if names and not missing:
-        metafunc.parametrize("scorpion_rules", names, ids=[f"{sid}-{n}" for n in names])
+    sid = case.id or "no-id"
+    if where.rulesets:
+        metafunc.parametrize("scorpion_rules", where.rulesets, ids=[f"{sid}-{n}" for n in where.rulesets])
         return
-    if missing:
-        why = f"the adapter lacks the capability {', '.join(missing)}"
-    else:
-        need = ", ".join(f"{k}={'|'.join(v)}" for k, v in required.items())
-        chosen = "selected" if metafunc.config.getoption("rules") else "declared"
-        why = f"no {chosen} rule set has {need}"
     metafunc.parametrize(
         "scorpion_rules",
-        [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {why}"),
+        [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {where.unsupported}"),
                       id=f"{sid}-{UNSUPPORTED}")],
     )
 
 
-def _item_scenario(item: pytest.Item) -> tuple[Any, str | None, str | None]:
-    """The scenario template of an item, its case id (``PLACE-006/2`` for the
-    second example row of an outline) and its rule set."""
-    template = _template(getattr(item, "function", None))
+def _first_example(template: Any) -> dict[str, str] | None:
+    contexts = [c for examples in template.examples for c in examples.as_contexts()]
+    return contexts[0] if contexts else None
+
+
+def _item_case(item: pytest.Item) -> tuple[Any, Any, str | None]:
+    """The template, the case and the rule set of a scenario item (Nones otherwise)."""
+    template = template_of(getattr(item, "function", None))
     if template is None:
         return None, None, None
     callspec = getattr(item, "callspec", None)
-    rules = callspec.params.get("scorpion_rules") if callspec else None
-    sid = scenario_id(_tags(template))
-    example = callspec.params.get("_pytest_bdd_example") if callspec else None
-    if sid and example:
-        contexts = [c for examples in template.examples for c in examples.as_contexts()]
-        if example in contexts:
-            sid = f"{sid}/{contexts.index(example) + 1}"
-    return template, sid, rules
+    params = callspec.params if callspec is not None else {}
+    return template, case_for(template, params.get("_pytest_bdd_example")), params.get("scorpion_rules")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     suite = _suite(config)
-    wanted = config.getoption("scenario_ids")
-    ids = {i.strip() for i in wanted.split(",")} if wanted else None
+    option = config.getoption("scenario_ids")
+    ids = {i.strip() for i in option.split(",") if i.strip()} if option else None
     kept, dropped = [], []
     for item in items:
-        template, sid, rules = _item_scenario(item)
+        template, case, rules = _item_case(item)
         if template is None:
             kept.append(item)
             continue
-        if ids is not None and sid not in ids and (sid or "").split("/")[0] not in ids:
+        case_id = case.case_id if case is not None else "?"
+        if not wanted(case_id, ids):
             dropped.append(item)
             continue
         kept.append(item)
-        base = (sid or "").split("/")[0]
-        reason = next(
-            (suite.expectations[key] for key in (f"{sid}[{rules}]", sid, f"{base}[{rules}]", base)
-             if key in suite.expectations),
-            None,
-        )
+        reason = suite.expectations.reason(case_id, rules)
         if reason is not None and rules is not None:
             item.add_marker(pytest.mark.xfail(reason=f"known failure: {reason}", strict=True))
     if dropped:
@@ -286,15 +205,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def scorpion_run(request: pytest.FixtureRequest, scorpion_rules: str | None) -> Iterator[ScenarioRun]:
     """The scenario being run, under the rule set this test was parametrized with."""
     suite = _suite(request.config)
-    run = ScenarioRun(suite.client(), scorpion_rules or "")
-    request.node.stash[_RUN_KEY] = run
+    try:
+        client = suite.client()
+    except NotRun as reason:
+        pytest.skip(str(reason))
+    run = ScenarioRun(client, scorpion_rules or "")
+    request.node.stash[_RUN] = run
     yield run
-
-
-_RUN_KEY = pytest.StashKey[ScenarioRun]()
-
-
-_STEP_FAILED = pytest.StashKey[bool]()
 
 
 def pytest_bdd_step_error(request: pytest.FixtureRequest) -> None:
@@ -303,11 +220,21 @@ def pytest_bdd_step_error(request: pytest.FixtureRequest) -> None:
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
-    """A scenario that reached its end without a single Then step proved nothing."""
+    """Close every case with proof that the conversation stayed in step.
+
+    An answer out of step turns whatever the steps concluded into the
+    adapter's fault; a scenario that reached its end without a single Then
+    step proved nothing. Nothing is asked of an interrupted run.
+    """
+    suite = request.config.stash.get(_SUITE, None)
     callspec = getattr(request.node, "callspec", None)
-    if callspec is None or "scorpion_rules" not in callspec.params:
+    if suite is None or suite.interrupted is not None or callspec is None:
+        return
+    if "scorpion_rules" not in callspec.params:
         return  # not one of the suite's scenarios
-    run = request.node.stash.get(_RUN_KEY, None)
+    run = request.node.stash.get(_RUN, None)
+    if run is not None:
+        run.client.check_in_step()
     checks = run.checks if run is not None else 0
     if checks == 0 and not request.node.stash.get(_STEP_FAILED, False):
         pytest.fail(
@@ -317,124 +244,140 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         )
 
 
-def _rerun(suite: Suite, sid: str | None, rules: str | None) -> str:
-    parts = ["scorpion-conformance", "run", "--adapter", suite.command]
-    features = suite.config.getoption("scorpion_features")
-    if features:
-        parts += ["--features", features]
-    if rules:
-        parts += ["--rules", rules]
-    if sid:
-        parts += ["--id", sid]
-    return shlex.join(parts)
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome: Any = yield
     report: pytest.TestReport = outcome.get_result()
-    template, sid, rules = _item_scenario(item)
+    template, case, rules = _item_case(item)
     if template is None:
         return
     suite = _suite(item.config)
     record = suite.records.get(item.nodeid)
     if record is None:
+        case_id = case.case_id if case is not None else None
         record = Record(
-            id=sid, name=template.name, area=template.feature.name, rules=rules,
-            rerun=_rerun(suite, sid, rules), nodeid=item.nodeid,
+            id=case_id, name=template.name, area=template.feature.name, rules=rules,
+            rerun=rerun_command(suite.command, rules, case_id, item.config.getoption("scorpion_features")),
+            nodeid=item.nodeid,
+            source=f"{Path(template.feature.filename).name}:{template.line_number}",
         )
         suite.records[item.nodeid] = record
+    if suite.interrupted is not None:
+        return  # a case the interrupt cut short has no verdict
+    _judge(suite, record, item, report, call)
+
+
+def _judge(suite: Suite, record: Record, item: pytest.Item, report: pytest.TestReport,
+           call: pytest.CallInfo[None]) -> None:
+    """Give the record its final status from one phase's report."""
     if report.skipped and hasattr(report, "wasxfail"):
         record.status, record.message = "xfailed", str(report.wasxfail)
     elif report.skipped:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         reason = reason.removeprefix("Skipped: ")
-        record.status = UNSUPPORTED if reason.startswith(UNSUPPORTED) else "skipped"
+        record.status = NOT_RUN if reason.startswith("not run") else (
+            UNSUPPORTED if reason.startswith(UNSUPPORTED) else "skipped")
         record.message = reason
     elif report.failed and "[XPASS(strict)]" in str(report.longrepr):
         record.status = "xpassed"
-        record.message = f"known failure now passes: remove it from the expectations file ({report.longrepr})"
+        record.message = (f"known failure now passes: remove {record.key!r} (or its scenario's entry)"
+                          " from the expectations file")
     elif report.failed:
-        record.status = "failed" if report.when == "call" else "error"
-        error = call.excinfo.value if call.excinfo is not None else None
-        record.message = str(error) if error is not None else report.longreprtext
-        run = item.stash.get(_RUN_KEY, None)
-        record.context = run.describe() if run is not None else ""
-        if error is not None:
-            # What a reader needs, instead of pytest-bdd's traceback.
-            where = f"{Path(template.feature.filename).name}:{template.line_number}"
-            report.longrepr = (
-                f"{sid} under {rules}: {template.name} ({where})\n{record.message}\n\n"
-                f"{record.context}\n\nrerun: {record.rerun}"
-            )
+        _judge_failure(suite, record, item, report, call)
+    elif report.when == "call" and report.passed:
+        record.status = "passed"
+
+
+def _judge_failure(suite: Suite, record: Record, item: pytest.Item, report: pytest.TestReport,
+                   call: pytest.CallInfo[None]) -> None:
+    error = call.excinfo.value if call.excinfo is not None else None
+    run = item.stash.get(_RUN, None)
+    record.context = run.describe() if run is not None else ""
+    record.message = str(error) if error is not None else report.longreprtext
+    if isinstance(error, AdapterError):
+        record.status, record.extra["blame"] = "error", "adapter"
+        record.stderr_tail = error.stderr_tail or ""
+        suite.faulted = True  # restart before the next case
+    elif isinstance(error, (ScenarioFailure, ErrorAnswer)):
+        record.status, record.extra["blame"] = "failed", "implementation"
         if isinstance(error, ScenarioFailure):
             record.expected, record.actual = error.expected, error.actual
-        elif error is not None and not isinstance(error, (AssertionError, ErrorAnswer)):
-            suite.faulted = True  # an adapter fault: restart before the next scenario
-            record.stderr_tail = str(getattr(error, "stderr_tail", "") or "")
+    elif isinstance(error, RequestError):
+        record.status, record.extra["blame"] = "error", "scenario"
+        record.message = f"the scenario asks for a request the protocol does not allow: {error}"
+    elif isinstance(error, pytest.fail.Exception):
+        record.status, record.extra["blame"] = "failed", "scenario"  # it checks nothing
+    elif isinstance(error, AssertionError) or report.when == "call" and error is None:
+        record.status, record.extra["blame"] = "failed", "implementation"
+    else:
+        record.status, record.extra["blame"] = "error", "harness"
+    if error is not None:
+        # What a reader needs, instead of pytest-bdd's traceback.
+        report.longrepr = (
+            f"{record.id} under {record.rules}: {record.name} ({record.source})\n{record.message}\n\n"
+            f"{record.context}\n\nrerun: {record.rerun}"
+        )
 
 
+def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    if _config is not None and _SUITE in _config.stash:
+        suite = _config.stash[_SUITE]
+        if suite.interrupted is None:
+            suite.interrupted = signal.SIGINT
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    suite = session.config.stash.get(_SUITE_KEY, None)
+    suite = session.config.stash.get(_SUITE, None)
     if suite is None:
         return
-    report = session.config.getoption("report")
-    if report and suite.records:
-        with open(report, "w", encoding="utf-8") as out:
-            for record in suite.records.values():
-                out.write(json.dumps(record.__dict__, ensure_ascii=False, default=str) + "\n")
-    target = session.config.getoption("write_expectations")
-    if target:
-        failures = {
-            (r.id or r.nodeid) + (f"[{r.rules}]" if r.rules else ""):
-                r.message.splitlines()[0][:200] if r.message else "failed"
-            for r in suite.records.values()
-            if r.status in ("failed", "error", "xfailed")
-        }
-        Path(target).write_text(
-            json.dumps({"known_failures": dict(sorted(failures.items()))}, indent=2, ensure_ascii=False)
-            + "\n", encoding="utf-8",
-        )
     suite.close()
+    ending = suite.ending()
+    _mark_junit(session.config, ending, suite)
+    report = session.config.getoption("report")
+    if report:
+        facts: dict[str, Any] = {"run": ending, "adapter": suite.command}
+        if suite.interrupted is not None:
+            facts["signal"] = signal.Signals(suite.interrupted).name
+        if suite.gave_up is not None:
+            facts["gave_up"] = suite.gave_up.problem
+        reporting.write_report(Path(report), suite.records.values(), facts)
+    target = session.config.getoption("write_expectations")
+    if target and ending == "complete":
+        count = write_expectations(Path(target), suite.records.values())
+        suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}")
+    elif target:
+        suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
+    session.exitstatus = suite.exit_status(int(exitstatus))
+
+
+def _mark_junit(config: pytest.Config, ending: str, suite: Suite) -> None:
+    """Say in the JUnit file how the run ended, as a property of the test suite."""
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:  # pragma: no cover - older pytest
+        return
+    xml = config.stash.get(xml_key, None)
+    if xml is not None:
+        xml.add_global_property("scorpion_run", ending)
+        xml.add_global_property("scorpion_adapter", suite.command)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    suite = config.stash.get(_SUITE_KEY, None)
-    if suite is None or not suite.records:
+    suite = config.stash.get(_SUITE, None)
+    if suite is None:
         return
     write = terminalreporter.write_line
     terminalreporter.section("Scorpion conformance summary")
-    hello = suite._hello
-    if hello is not None:
+    if suite.hello is not None:
         write(f"adapter: {suite.command}")
-        write(f"implementation: {getattr(hello, 'implementation', '?')}")
-    statuses = ("passed", "failed", "error", "xfailed", "xpassed", UNSUPPORTED, "skipped")
-    by_area: dict[str, Counter[str]] = defaultdict(Counter)
-    by_rules: dict[str, Counter[str]] = defaultdict(Counter)
-    for record in suite.records.values():
-        by_area[record.area][record.status] += 1
-        by_rules[record.rules or "(unsupported)"][record.status] += 1
-    for title, table in (("rule area", by_area), ("rule set", by_rules)):
-        width = max(len(title), *(len(k) for k in table))
+        write(f"implementation: {suite.hello.implementation}")
+    if suite.gave_up is not None:
         write("")
-        write(f"{title:<{width}}  " + "  ".join(f"{s:>11}" for s in statuses))
-        for key in sorted(table):
-            write(f"{key:<{width}}  " + "  ".join(f"{table[key][s]:>11}" for s in statuses))
-    unsupported = Counter(
-        r.message for r in suite.records.values() if r.status == UNSUPPORTED
-    )
-    write("")
-    write("A scenario runs under each declared rule set its option tags admit, so the")
-    write("totals differ between rule sets; pytest's own last line counts unsupported")
-    write("scenarios among its skipped ones.")
-    if unsupported:
-        write("")
-        write("unsupported scenarios, by reason:")
-        for reason, n in unsupported.most_common():
-            write(f"  {n:>4}  {reason}")
-    failed = [r for r in suite.records.values() if r.status in ("failed", "error", "xpassed")]
-    if failed:
-        write("")
-        write("rerun a failure with:")
-        for record in failed[:20]:
-            write(f"  {record.rerun}")
+        write("The run gave up on the adapter; the cases after that were not run:")
+        for line in str(suite.gave_up).splitlines():
+            write(f"  {line}")
+    for line in summary_lines(suite.records.values(), ended=suite.ending()):
+        write(line)
+    for note in suite.notes:
+        write(note)

@@ -1,0 +1,84 @@
+"""Which cases run, and under which rule sets: the suite's collection, as data.
+
+Each pytest item of a scenario is tied to its :class:`~.scenarios.Case`
+(read once per feature folder with the Gherkin parser), so the id, the
+example row and the option tags come from one place. A case runs once
+under every selected rule set whose options its tags admit; with none, it is
+*unsupported*, with the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .scenarios import Case, load_cases
+from .tags import matches
+
+__all__ = ["Placement", "case_for", "placement", "template_of", "wanted"]
+
+
+def template_of(function: Any) -> Any:
+    """The pytest-bdd scenario template behind a test function, or None."""
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    try:  # a weak-keyed registry: doctest items and the like have no function to look up
+        return scenario_wrapper_template_registry.get(function)
+    except TypeError:
+        return None
+
+
+@functools.cache
+def _index(folder: Path) -> dict[tuple[str, int, int | None], Case]:
+    return {
+        (str(Path(case.file).resolve()), case.line, case.example_index): case
+        for case in load_cases(folder)
+    }
+
+
+def case_for(template: Any, example: Mapping[str, str] | None) -> Case | None:
+    """The case of ``template`` (and of one example row of an outline)."""
+    path = Path(template.feature.filename).resolve()
+    index = None
+    if example:
+        contexts = [c for examples in template.examples for c in examples.as_contexts()]
+        if example in contexts:
+            index = contexts.index(example) + 1
+    return _index(path.parent).get((str(path), template.line_number, index))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The rule sets a case runs under, or why it runs under none."""
+
+    rulesets: tuple[str, ...]
+    unsupported: str | None = None
+
+
+def placement(
+    case: Case, declared: Mapping[str, Mapping[str, str]], capabilities: frozenset[str], *, narrowed: bool
+) -> Placement:
+    """Where ``case`` runs among the ``declared`` rule sets (``narrowed``: by ``--rules``).
+
+    >>> from types import SimpleNamespace
+    >>> case = SimpleNamespace(requires=lambda: ({"runs": ("stay",)}, ()))
+    >>> placement(case, {"standard": {"runs": "collect"}}, frozenset(), narrowed=False).unsupported
+    'no declared rule set has runs=stay'
+    """
+    required, needed = case.requires()
+    missing = [c for c in needed if c not in capabilities]
+    if missing:
+        return Placement((), f"the adapter lacks the capability {', '.join(missing)}")
+    names = tuple(name for name, options in declared.items() if matches(options, required))
+    if names:
+        return Placement(names)
+    need = ", ".join(f"{k}={'|'.join(v)}" for k, v in required.items())
+    return Placement((), f"no {'selected' if narrowed else 'declared'} rule set has {need}")
+
+
+def wanted(case_id: str, ids: set[str] | None) -> bool:
+    """Whether ``--id`` selects the case (a scenario id selects all its rows)."""
+    return ids is None or case_id in ids or case_id.split("/")[0] in ids

@@ -1,0 +1,130 @@
+"""The adapter of one run of the suite, and what the run knows about it.
+
+A :class:`Suite` starts the adapter once (the handshake comes before any
+scenario), hands each case a client in step, restarts the adapter after a
+fault, and gives up on it for good once it cannot get a game started
+(:class:`~scorpion_conformance.errors.TooManyRestarts`): every later case is
+then *not run*, at once, and the run ends with one diagnosis. On an interrupt
+it kills the adapter's whole tree instead of waiting for a polite goodbye.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scorpion_conformance.client import AdapterClient
+from scorpion_conformance.errors import AdapterError, AdapterGaveUp
+from scorpion_conformance.protocol import HelloInfo
+
+from .expectations import Expectations
+from .reporting import Record
+
+__all__ = ["NotRun", "Suite", "SuiteUsageError"]
+
+
+class NotRun(Exception):
+    """The run gave up on the adapter before this case; it is not run."""
+
+
+class SuiteUsageError(ValueError):
+    """The run cannot go as asked (an unknown rule set, say): the user's to fix."""
+
+
+@dataclass
+class Suite:
+    """The adapter and the bookkeeping of one session of the suite."""
+
+    command: str
+    timeout: float
+    wanted_rules: tuple[str, ...] = ()
+    expectations: Expectations = field(default_factory=Expectations)
+    records: dict[str, Record] = field(default_factory=dict)
+    #: The fault after which the run stopped starting the adapter.
+    gave_up: AdapterGaveUp | None = None
+    #: The signal that interrupted the run (SIGINT or SIGTERM), if one did.
+    interrupted: int | None = None
+    faulted: bool = False
+    #: Lines for the end of the summary (what was written where).
+    notes: list[str] = field(default_factory=list)
+    _client: AdapterClient | None = None
+    _hello: HelloInfo | None = None
+
+    def start(self) -> HelloInfo:
+        """Start the adapter and shake hands; raises an :class:`AdapterError`."""
+        if self._hello is None:
+            self._client = AdapterClient(self.command, timeout=self.timeout)
+            self._hello = self._client.hello()
+        return self._hello
+
+    @property
+    def hello(self) -> HelloInfo | None:
+        return self._hello
+
+    def client(self) -> AdapterClient:
+        """A client in step for the next case; raises :class:`NotRun` after giving up."""
+        if self.gave_up is not None:
+            raise NotRun(f"not run: the run gave up on the adapter ({self.gave_up.problem.split('.')[0]})")
+        self.start()
+        assert self._client is not None
+        if self.faulted:
+            self.faulted = False
+            try:
+                self._client.restart()
+            except AdapterGaveUp as error:
+                self.gave_up = error
+                self._client.kill()
+                raise
+            except AdapterError:
+                self.faulted = True  # try again before the next case, up to the cap
+                raise
+        return self._client
+
+    def declared(self) -> dict[str, dict[str, str]]:
+        """Rule set name → options, for the declared sets this run uses.
+
+        Raises :class:`SuiteUsageError` when ``wanted_rules`` names a set the
+        adapter does not declare.
+        """
+        hello = self.start()
+        rulesets: Mapping[str, dict[str, str]] = hello.rulesets_resolved()
+        if not self.wanted_rules:
+            return dict(rulesets)
+        unknown = [name for name in self.wanted_rules if name not in rulesets]
+        if unknown:
+            raise SuiteUsageError(
+                f"--rules names {', '.join(unknown)}, which the adapter does not declare;"
+                f" it declares {', '.join(rulesets) or 'none'}"
+            )
+        return {name: rulesets[name] for name in self.wanted_rules}
+
+    def ending(self) -> str:
+        """How the run ended: ``complete``, ``interrupted`` or ``gave-up``."""
+        if self.interrupted is not None:
+            return "interrupted"
+        return "gave-up" if self.gave_up is not None else "complete"
+
+    def exit_status(self, status: int) -> int:
+        """The run's exit status: 130 (SIGINT) and 143 (SIGTERM) on an interrupt."""
+        if self.interrupted is not None:
+            return 128 + self.interrupted
+        if self.gave_up is not None and status == 0:
+            return 1
+        return status
+
+    def close(self) -> None:
+        """End the adapter: politely after a whole run, at once after an interrupt."""
+        if self._client is None:
+            return
+        if self.interrupted is not None or self.gave_up is not None:
+            self._client.kill()
+        else:
+            with contextlib.suppress(Exception):
+                self._client.close()
+            self._client.kill()
+
+
+#: The signals that end a run cleanly.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
