@@ -1,13 +1,15 @@
 """How fast the reference engine counts perft (run by hand, not a test).
 
-    /work/venv/bin/python benchmarks/perft.py [--leaves 3000] [--repeat 3]
+    .venv/bin/python benchmarks/perft.py [--leaves 3000] [--repeat 3]
 
 For every named rule set and the fixed deals of the perft files (games 1, 2,
-617, 32000, 123456), perft is counted at the deepest depth whose count stays
-under ``--leaves``, and timed:
+617, 32000, 123456; the files are in ``scorpion_conformance/perft/data/``),
+perft is counted at the deepest depth whose count stays under ``--leaves``,
+and timed:
 
-* ``perft``: :func:`scorpion_conformance.perft.perft`, which lists the legal
-  actions with ``legal_actions`` and bulk-counts the last level;
+* ``perft``: :func:`scorpion_conformance.perft.perft` (``perft/count.py``),
+  which lists the legal actions with ``legal_actions`` and bulk-counts the
+  last level;
 * a baseline measured in the same run, on the same trees: the naive counter the
   tests use as the second counting path (every face-up card to every column,
   and the deal, kept when ``is_legal`` accepts it), so the ratio says how much

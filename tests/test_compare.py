@@ -22,6 +22,7 @@ from scorpion_conformance.compare import (
     state_difference,
 )
 from scorpion_conformance.fuzz import play, scenario
+from scorpion_conformance.perft import walk
 from scorpion_conformance.suite import execute
 from scorpion_conformance.suite.notation import show_action
 from scorpion_ref import deal_game, get_ruleset, legal_actions, parse_action
@@ -165,9 +166,10 @@ def test_every_caller_uses_the_one_comparison() -> None:
     assert play.state_difference is state_difference and play.legal_difference is legal_difference
     assert check_adapter.state_difference is state_difference
     assert check_adapter.legal_difference is legal_difference
+    assert walk.state_difference is state_difference and walk.legal_difference is legal_difference
     assert scenario.action_key is action_key
     assert execute.action_key is action_key and execute.same_position is same_position
-    for module in (fuzz.compare, check_adapter, execute):
+    for module in (fuzz.compare, check_adapter, execute, walk):
         assert not hasattr(module, "_action_key") and not hasattr(module, "_key")
     assert not hasattr(execute, "_position") and not hasattr(fuzz.compare, "state_difference")
 

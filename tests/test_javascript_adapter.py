@@ -50,7 +50,7 @@ def test_the_javascript_adapter_matches_the_standard_perft_table() -> None:
     assert NODE, "node is missing; .ci/run should have installed it"
     result = subprocess.run(
         [sys.executable, "-m", "scorpion_conformance.cli", "perft",
-         "--file", str(ROOT / "perft" / "standard.perft"), "--depth", "3",
+         "--file", "standard", "--depth", "3",
          "--adapter", f"{NODE} {ADAPTER}", "--timeout", "30"],
         capture_output=True, text=True, timeout=300,
     )

@@ -1,13 +1,17 @@
 """The perft files hold: the reference engine and an independent naive counter
-agree with every count, the docs show the files' table, and the command counts
-through an adapter and divides a mismatch down to the first differing action."""
+agree with every count, the docs show the files' table, the files ship in the
+package and are found by name, and the command counts through an adapter and
+divides a mismatch down to the first differing action."""
 
 from __future__ import annotations
 
 import argparse
+import doctest
 import io
+import json
 import shlex
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -37,7 +41,8 @@ from scorpion_ref import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = sorted((ROOT / "perft").glob("*.perft"))
+DATA = ROOT / "scorpion_conformance" / "perft" / "data"
+FILES = sorted(DATA.glob("*.perft"))
 ENTRIES = [(path, entry) for path in FILES
            for entry in parse_perft_file(path.read_text(encoding="utf-8"), str(path))]
 PYTHON = shlex.quote(sys.executable)
@@ -90,6 +95,27 @@ def test_every_named_rule_set_has_a_perft_file_with_the_agreed_entries() -> None
             deep_enough = len(entry.lines) >= 4 or entry.lines[-1].count == 0
             assert deep_enough, f"{entry.id} stops at depth {len(entry.lines)}"
             assert any(not line.slow for line in entry.lines), entry.id
+
+
+def test_the_files_ship_in_the_package_and_are_found_by_name() -> None:
+    assert FILES and perft.shipped_files() == FILES
+    assert perft.data_dir() == DATA
+    for path in FILES:
+        assert perft.find_perft_file(path.stem) == path
+        assert perft.find_perft_file(path.name) == path
+        assert perft.find_perft_file(str(path)) == path  # a path still works
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "scorpion_conformance.perft" in setuptools["packages"]
+    shipped = [p for pattern in setuptools["package-data"]["scorpion_conformance.perft"]
+               for p in sorted((ROOT / "scorpion_conformance" / "perft").glob(pattern))]
+    assert shipped == FILES
+
+
+def test_a_name_that_is_neither_a_path_nor_a_shipped_file_is_refused() -> None:
+    with pytest.raises(PerftFileError, match=r"no perft file 'nope'.*standard"):
+        perft.find_perft_file("nope")
+    with pytest.raises(PerftFileError, match="no perft file"):
+        perft.find_perft_file("elsewhere/standard.perft")  # a missing path is not a name
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -185,8 +211,6 @@ def test_the_command_counts_and_divides() -> None:
 
 def test_the_command_reads_a_position_file(tmp_path: Path) -> None:
     entry = next(e for _, e in ENTRIES if e.id == "pysolfc-whole-column")
-    import json
-
     (tmp_path / "p.json").write_text(json.dumps(entry.position_json), encoding="utf-8")
     code, out = run_perft_command("--rules", "pysolfc", "--position", str(tmp_path / "p.json"),
                                   "--depth", "2")
@@ -198,6 +222,20 @@ def test_the_command_checks_the_files() -> None:
     code, out = run_perft_command("--file", *map(str, FILES), "--depth", "2")
     assert code == 0
     assert f"{len(ENTRIES)} entries checked, 0 with a mismatch" in out
+
+
+def test_the_command_finds_a_shipped_file_by_name() -> None:
+    by_name = run_perft_command("--file", "standard", "--depth", "2")
+    by_path = run_perft_command("--file", str(DATA / "standard.perft"), "--depth", "2")
+    assert by_name == by_path
+    assert by_name[0] == 0 and "9 entries checked, 0 with a mismatch" in by_name[1]
+    assert "standard.perft: standard-game-1 (standard, game 1): ok to depth 2" in by_name[1]
+
+
+def test_an_unknown_file_is_a_usage_error_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_perft_command("--file", "standard", "no-such-set", "--depth", "1")
+    assert (code, out) == (2, "")  # nothing is checked before every name is found
+    assert "no perft file 'no-such-set'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("undo", [True, False], ids=["undo", "restart-and-replay"])
@@ -216,7 +254,7 @@ def broken(bug: str) -> str:
 
 def test_a_mismatch_is_divided_down_to_the_first_differing_action() -> None:
     code, out = run_perft_command(
-        "--file", str(ROOT / "perft" / "standard.perft"), "--depth", "3",
+        "--file", "standard", "--depth", "3",
         "--adapter", broken("one-collection-per-action"), "--timeout", "30",
     )
     assert code == 1, out
@@ -229,7 +267,7 @@ def test_a_mismatch_is_divided_down_to_the_first_differing_action() -> None:
 
 def test_a_listed_but_illegal_action_shows_at_the_start() -> None:
     code, out = run_perft_command(
-        "--file", str(ROOT / "perft" / "standard.perft"), "--depth", "2",
+        "--file", "standard", "--depth", "2",
         "--adapter", broken("whole-column-listed"), "--timeout", "30",
     )
     assert code == 1
@@ -237,8 +275,8 @@ def test_a_listed_but_illegal_action_shows_at_the_start() -> None:
     assert "the adapter lists, the rules refuse: KD>3, KD>4" in out
 
 
-def test_the_docstring_examples_run() -> None:
-    import doctest
-
-    failures, tried = doctest.testmod(perft)
+@pytest.mark.parametrize("module", [perft, perft.count, perft.files, perft.walk, perft.cli],
+                         ids=lambda m: m.__name__)
+def test_the_docstring_examples_run(module: object) -> None:
+    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried and not failures
