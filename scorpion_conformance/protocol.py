@@ -28,6 +28,18 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from scorpion_conformance.vocabulary import (
+    COMMANDS,
+    ERROR_CODES,
+    NAMED_RULESETS,
+    OPTION_DEFAULTS,
+    OPTIONS,
+    RANKS,
+    REASONS,
+    STATUSES,
+    SUITS,
+)
+
 __all__ = [
     "COMMANDS",
     "ERROR_CODES",
@@ -59,65 +71,9 @@ __all__ = [
 #: The version of the protocol this harness speaks.
 PROTOCOL_VERSION = 1
 
-#: Every command of version 1, in the order the docs list them.
-COMMANDS = ("hello", "start", "legal", "play", "state", "undo", "quit")
-
-#: Every error code of version 1.
-ERROR_CODES = (
-    "illegal-action",
-    "invalid-position",
-    "unsupported",
-    "bad-request",
-    "nothing-to-undo",
-)
-
-#: The reason codes the reference gives with ``illegal-action`` (adapters may omit reasons).
-REASONS = (
-    "card-face-down",
-    "card-in-stock",
-    "card-not-in-play",
-    "destination-is-source",
-    "empty-column-needs-king",
-    "whole-column-to-empty",
-    "not-same-suit",
-    "not-one-rank-lower",
-    "stock-empty",
-    "stock-locked",
-)
-
-#: The six rule options and their values.
-OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "runs": ("collect", "stay"),
-        "stock": ("any-time", "when-stuck"),
-        "empty_column": ("king", "any"),
-        "whole_column_to_empty": ("refused", "allowed"),
-        "win": ("four-runs", "one-run-per-column"),
-        "finished_run_moves": ("ignored", "counted"),
-    }
-)
-
-#: The options a custom bundle may leave out, and the values they then take.
-OPTION_DEFAULTS: Mapping[str, str] = MappingProxyType(
-    {"win": "four-runs", "finished_run_moves": "ignored"}
-)
-
-
-def _named(values: str) -> Mapping[str, str]:
-    return MappingProxyType(dict(zip(OPTIONS, values.split(), strict=True)))
-
-
-#: The suite's named rule sets, as option values (the suite's own table, kept
-#: apart from the engine's so that the harness never imports the engine).
-NAMED_RULESETS: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {
-        "standard": _named("collect any-time king refused four-runs ignored"),
-        "classic": _named("stay when-stuck king refused four-runs ignored"),
-        "wasp": _named("collect any-time any refused four-runs ignored"),
-        "pysolfc": _named("collect any-time king allowed four-runs ignored"),
-        "aisleriot": _named("stay any-time king allowed one-run-per-column counted"),
-    }
-)
+# COMMANDS, ERROR_CODES, REASONS, OPTIONS, OPTION_DEFAULTS and NAMED_RULESETS
+# are the vocabulary's (imported above): scorpion_conformance.vocabulary reads
+# them from the engine's vocabulary.json without importing the engine.
 
 
 def version_problem(got: object) -> str | None:
@@ -208,9 +164,9 @@ def _describe(error: jsonschema.ValidationError) -> str:
 # checks this with Hypothesis); whatever they do not accept goes to the schema,
 # which has the last word and writes the message.
 
-_RANKS = frozenset("A23456789TJQK")
-_SUITS = frozenset("CDHS")
-_STATUSES = frozenset(("playing", "won", "lost"))
+_RANKS = frozenset(RANKS)
+_SUITS = frozenset(SUITS)
+_STATUSES = frozenset(STATUSES)
 _CODES = frozenset(ERROR_CODES)
 _STATE_KEYS = frozenset(("columns", "stock", "removed", "status"))
 _COLUMN_KEYS = frozenset(("down", "up"))
@@ -478,7 +434,7 @@ class CustomRuleSet:
     options: Mapping[str, str] = field(hash=False)
 
     def resolved(self) -> dict[str, str]:
-        """All six options, the omitted ones at their defaults."""
+        """Every option, the omitted ones at their defaults."""
         return {option: dict(OPTION_DEFAULTS, **self.options)[option] for option in OPTIONS}
 
 
@@ -525,7 +481,7 @@ class HelloInfo:
         return tuple(e if isinstance(e, str) else e.name for e in self.rulesets)
 
     def rulesets_resolved(self) -> dict[str, dict[str, str]]:
-        """Each declared rule set by name, with all six option values.
+        """Each declared rule set by name, with every option's value.
 
         >>> info = HelloInfo(1, Implementation("x", "1", "py"), ("classic",), frozenset())
         >>> info.rulesets_resolved()["classic"]["stock"]

@@ -45,8 +45,8 @@ class RuleSet:
     """A named bundle of rule options: one value for each option of the vocabulary.
 
     Each option reads as an attribute (``rules.stock``), and :attr:`options`
-    gives them all. Options with a default (``win``, ``finished_run_moves``)
-    may be left out. ``sources`` names the documents (seed files or programs)
+    gives them all. Options with a default in the vocabulary may be left out.
+    ``sources`` names the documents (seed files or programs)
     the bundle follows. A rule set is immutable and hashable. Raises
     :class:`UnknownRuleSet` for an unknown option, a bad value or a missing
     option.

@@ -1,4 +1,4 @@
-"""Lint the rule catalogue ``scorpion_ref/rules.yaml``.
+"""Lint the rule catalogue ``scorpion_ref/catalogue.yaml``.
 
 The catalogue is data that docs and scenarios are generated from, so its
 shape, its option vocabulary, its citations and its wording are checked here.
@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 import yaml
 
+from scorpion_conformance import vocabulary
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = REPO_ROOT / "scorpion_ref" / "rules.yaml"
+CATALOGUE = REPO_ROOT / "scorpion_ref" / "catalogue.yaml"
 SEEDS_DIR = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 ID_PATTERN = re.compile(r"^R-[A-Z0-9-]+$")
@@ -36,13 +38,9 @@ AREA_IDS = (
     "variants",
 )
 
+#: The options and values a rule may hold under: the vocabulary's.
 VOCABULARY: dict[str, frozenset[str]] = {
-    "runs": frozenset({"collect", "stay"}),
-    "stock": frozenset({"any-time", "when-stuck"}),
-    "empty_column": frozenset({"king", "any"}),
-    "whole_column_to_empty": frozenset({"refused", "allowed"}),
-    "win": frozenset({"four-runs", "one-run-per-column"}),
-    "finished_run_moves": frozenset({"ignored", "counted"}),
+    option: frozenset(values) for option, values in vocabulary.OPTIONS.items()
 }
 
 REQUIRED_FIELDS = ("id", "area", "title", "statement", "holds_under", "sources", "decision")
@@ -55,7 +53,7 @@ SHARED_RUN = 8  # this many consecutive words in common with a seed counts as co
 def _load() -> dict[str, Any]:
     with CATALOGUE.open(encoding="utf-8") as handle:
         data = yaml.safe_load(handle)
-    assert isinstance(data, dict), "rules.yaml must be a mapping at the top level"
+    assert isinstance(data, dict), "catalogue.yaml must be a mapping at the top level"
     return data
 
 

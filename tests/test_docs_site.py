@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
 SCREENSHOT = ROOT / "reports" / "rules-page.png"
 RULE_IDS = [
     r["id"]
-    for r in yaml.safe_load((ROOT / "scorpion_ref" / "rules.yaml").read_text("utf-8"))["rules"]
+    for r in yaml.safe_load((ROOT / "scorpion_ref" / "catalogue.yaml").read_text("utf-8"))["rules"]
 ]
 
 

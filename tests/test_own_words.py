@@ -21,7 +21,7 @@ RUN = 8
 PROSE = [
     *sorted((ROOT / "docs").rglob("*.md")),
     *sorted((ROOT / "features").glob("*.feature")),
-    ROOT / "scorpion_ref" / "rules.yaml",
+    ROOT / "scorpion_ref" / "catalogue.yaml",
     *sorted((ROOT / "scorpion_conformance" / "site").glob("*.yaml")),
     ROOT / "README.md",
     *sorted((ROOT / "adapters").rglob("README.md")),

@@ -58,21 +58,11 @@ from scorpion_ref import (
     is_whole_column_transfer,
     legal_actions,
     status,
+    vocabulary,
 )
 from scorpion_ref.serial import position_from_json, position_to_json
 
-REASONS = {
-    "card-face-down",
-    "card-in-stock",
-    "card-not-in-play",
-    "destination-is-source",
-    "empty-column-needs-king",
-    "whole-column-to-empty",
-    "not-same-suit",
-    "not-one-rank-lower",
-    "stock-empty",
-    "stock-locked",
-}
+REASONS = set(vocabulary.REASONS)
 
 any_position = st.one_of(positions(), played_positions(), near_complete_positions())
 

@@ -115,14 +115,14 @@ def test_named_rulesets_agree_with_the_reference_engine() -> None:
 
 
 def test_the_named_set_table_spot_checks() -> None:
-    assert dict(NAMED_RULESETS["aisleriot"]) == {
+    assert dict(NAMED_RULESETS["aisleriot"]).items() >= {
         "runs": "stay",
         "stock": "any-time",
         "empty_column": "king",
         "whole_column_to_empty": "allowed",
         "win": "one-run-per-column",
         "finished_run_moves": "counted",
-    }
+    }.items()
     assert NAMED_RULESETS["classic"]["stock"] == "when-stuck"
     assert NAMED_RULESETS["wasp"]["empty_column"] == "any"
     assert NAMED_RULESETS["pysolfc"]["whole_column_to_empty"] == "allowed"

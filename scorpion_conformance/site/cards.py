@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from scorpion_conformance import vocabulary
+
 __all__ = [
     "SUIT_NAMES",
     "UNKNOWN",
@@ -31,11 +33,18 @@ __all__ = [
     "position_html",
 ]
 
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_TEXT = {"T": "10"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "T": "10"}
-RED = {"D", "H"}
+# The card alphabet is the vocabulary's.
+SUITS: Mapping[str, str] = vocabulary.SUIT_SYMBOLS
+SUIT_NAMES: Mapping[str, str] = vocabulary.SUIT_NAMES
+RANK_TEXT = {letter: label for letter, label in vocabulary.RANK_LABELS.items() if label != letter}
+RANK_NAMES = {r.letter: r.name for r in vocabulary.VOCABULARY.ranks if r.name != r.letter}
+RED = vocabulary.RED_SUITS
+#: A card as step text writes it, such as 10♦.
+_INLINE_CARD = re.compile(
+    r"(?<![\w])("
+    + "|".join(sorted(map(re.escape, vocabulary.RANK_LABELS.values()), key=len, reverse=True))
+    + ")([" + "".join(SUITS.values()) + "])"
+)
 DASH = "\u2013"  # an en dash, as between King and Ace
 #: A face-down card whose identity the diagram does not show.
 UNKNOWN = "??"
@@ -224,4 +233,4 @@ def inline_cards(text: str) -> str:
         suit = {symbol: letter for letter, symbol in SUITS.items()}[match.group(2)]
         return f'<span class="sc-inline {_colour(suit)}">{match.group(0)}</span>'
 
-    return re.sub(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])", paint, html.escape(text, quote=False))
+    return _INLINE_CARD.sub(paint, html.escape(text, quote=False))

@@ -1,4 +1,4 @@
-"""The rule catalogue (``scorpion_ref/rules.yaml``) as the site reads it.
+"""The rule catalogue (``scorpion_ref/catalogue.yaml``) as the site reads it.
 
 >>> catalogue = load_catalogue()
 >>> catalogue.rule("R-EMPTY-KING-ONLY").area
@@ -77,7 +77,7 @@ def catalogue_path() -> Path:
     """Where the catalogue lives (next to the reference engine)."""
     import scorpion_ref
 
-    return Path(scorpion_ref.__file__).parent / "rules.yaml"
+    return Path(scorpion_ref.__file__).parent / "catalogue.yaml"
 
 
 def _values(value: Any) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """The "Rule sets compared" page: every point of disagreement, per rule set and per source.
 
-The rule-set columns come from the suite's named rule sets
-(:data:`~scorpion_conformance.suite.tags.NAMED_RULESETS`); the source columns
+The rule-set columns come from the suite's named rule sets in the vocabulary
+(:data:`~scorpion_conformance.vocabulary.NAMED_RULESETS`); the source columns
 come from ``comparison.yaml`` beside this module, where every cell names the
 part of its source that says it and the catalogue rules that record it.
 
@@ -21,6 +21,7 @@ import yaml
 
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
+from scorpion_conformance.vocabulary import VOCABULARY
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
@@ -118,8 +119,8 @@ def comparison_section(
         described = f", described by {rule_links([set_rule])}" if set_rule in catalogue.ids else ""
         notes.append(
             f"rule set <code>{name}</code>: its options in "
-            "<code>scorpion_conformance/protocol.py</code> "
-            f"(<code>NAMED_RULESETS</code>){described}"
+            "<code>scorpion_ref/vocabulary.json</code> "
+            f"(<code>rulesets</code>){described}"
         )
         ruleset_note[name] = len(notes)
     head = (
@@ -181,12 +182,11 @@ def ruleset_tabs(cases: Sequence[Case]) -> str:
 
     Links are written for a page at the top of ``docs/``.
     """
-    from scorpion_ref.rules import RULESETS
-
+    described = {s.name: s for s in VOCABULARY.rulesets}
     total = len(cases)
     lines = []
     for name, options in NAMED_RULESETS.items():
-        reference = RULESETS.get(name)
+        reference = described.get(name)
         running = sum(1 for case in cases if name in case.rulesets())
         lines += [f'=== "{name}"', ""]
         if reference is not None:

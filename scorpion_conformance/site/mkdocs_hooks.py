@@ -50,7 +50,7 @@ SITE_PAGES = {
     "adapters/python/template_adapter.py": "adapters.md#the-python-template",
     "adapters/javascript/adapter.js": "adapters.md#the-javascript-example",
     "scorpion_conformance/schemas/protocol-v1.json": "schema.md",
-    "scorpion_ref/rules.yaml": "rules/index.md",
+    "scorpion_ref/catalogue.yaml": "rules/index.md",
 }
 
 

@@ -16,8 +16,11 @@ Card('T', 'D')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
+
+from scorpion_conformance import vocabulary
 
 __all__ = [
     "SUIT_LETTERS",
@@ -35,10 +38,13 @@ __all__ = [
     "show_column",
 ]
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
-SUIT_NAMES = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
-RANKS = "A23456789TJQK"
+# The card alphabet is the vocabulary's.
+SUIT_SYMBOLS: Mapping[str, str] = vocabulary.SUIT_SYMBOLS
+SUIT_LETTERS = MappingProxyType({symbol: letter for letter, symbol in SUIT_SYMBOLS.items()})
+SUIT_BY_NAME = MappingProxyType({name: letter for letter, name in vocabulary.SUIT_NAMES.items()})
+RANKS = vocabulary.RANKS
+_RANK_BY_LABEL = {label: letter for letter, label in vocabulary.RANK_LABELS.items() if label != letter}
+_SUITS_SAID = " ".join(SUIT_SYMBOLS.values())
 COLUMNS = 7
 
 
@@ -58,7 +64,7 @@ class Card(NamedTuple):
         return self.rank + self.suit
 
     def __str__(self) -> str:
-        return ("10" if self.rank == "T" else self.rank) + SUIT_SYMBOLS[self.suit]
+        return vocabulary.RANK_LABELS[self.rank] + SUIT_SYMBOLS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self.rank!r}, {self.suit!r})"
@@ -67,11 +73,11 @@ class Card(NamedTuple):
 def parse_suit(text: str) -> str:
     """``"♠"``, ``"S"`` or ``"spades"`` → ``"S"``; raises :class:`NotationError`."""
     key = text.strip()
-    letter = SUIT_LETTERS.get(key) or SUIT_NAMES.get(key.lower()) or (
+    letter = SUIT_LETTERS.get(key) or SUIT_BY_NAME.get(key.lower()) or (
         key.upper() if key.upper() in SUIT_SYMBOLS else None
     )
     if letter is None:
-        raise NotationError(f"{text!r} is not a suit: write ♣ ♦ ♥ ♠ or C D H S")
+        raise NotationError(f"{text!r} is not a suit: write {_SUITS_SAID} or {' '.join(SUIT_SYMBOLS)}")
     return letter
 
 
@@ -79,13 +85,13 @@ def parse_card(text: str) -> Card:
     """``"10♦"``, ``"TD"``, ``"K♥"`` → :class:`Card`; raises :class:`NotationError`."""
     token = text.strip()
     rank_text, suit_text = token[:-1], token[-1:]
-    rank = "T" if rank_text == "10" else rank_text.upper()
+    rank = _RANK_BY_LABEL.get(rank_text, rank_text.upper())
     if len(rank) != 1 or rank not in RANKS:
         raise NotationError(f"{text!r} is not a card: the rank must be one of A 2-10 J Q K")
     try:
         suit = parse_suit(suit_text)
     except NotationError:
-        raise NotationError(f"{text!r} is not a card: the suit must be one of ♣ ♦ ♥ ♠") from None
+        raise NotationError(f"{text!r} is not a card: the suit must be one of {_SUITS_SAID}") from None
     return Card(rank, suit)
 
 

@@ -8,8 +8,11 @@
   must declare.
 * The **id tag** (``@id:MOVE-004``) is the scenario's stable id, never reused.
 * A **catalogue tag** (``@R-EMPTY-KING-ONLY``) names a rule of
-  ``scorpion_ref/rules.yaml`` that the scenario tests; on a ``Rule:`` it
+  ``scorpion_ref/catalogue.yaml`` that the scenario tests; on a ``Rule:`` it
   applies to every example below.
+
+The option tags and the named rule sets are the vocabulary's
+(:mod:`scorpion_conformance.vocabulary`): each value of an option has one tag.
 
 >>> requirements({"runs-stay", "stock-when-stuck", "id:STOCK-001"})
 ({'runs': ('stay',), 'stock': ('when-stuck',)}, ())
@@ -20,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from scorpion_conformance import protocol
+from scorpion_conformance import vocabulary
 
 __all__ = [
     "CAPABILITY_TAGS",
@@ -34,21 +37,8 @@ __all__ = [
     "unknown_tags",
 ]
 
-#: Option tag → (option, value).
-OPTION_TAGS: dict[str, tuple[str, str]] = {
-    "runs-collect": ("runs", "collect"),
-    "runs-stay": ("runs", "stay"),
-    "stock-any-time": ("stock", "any-time"),
-    "stock-when-stuck": ("stock", "when-stuck"),
-    "empty-king": ("empty_column", "king"),
-    "empty-any": ("empty_column", "any"),
-    "whole-column-refused": ("whole_column_to_empty", "refused"),
-    "whole-column-allowed": ("whole_column_to_empty", "allowed"),
-    "win-four-runs": ("win", "four-runs"),
-    "win-one-run-per-column": ("win", "one-run-per-column"),
-    "finished-runs-ignored": ("finished_run_moves", "ignored"),
-    "finished-runs-counted": ("finished_run_moves", "counted"),
-}
+#: Option tag → (option, value), from the vocabulary.
+OPTION_TAGS: Mapping[str, tuple[str, str]] = vocabulary.OPTION_TAGS
 
 #: Capability tag → the capability an adapter declares in its hello.
 CAPABILITY_TAGS: dict[str, str] = {"undo": "undo"}
@@ -56,8 +46,8 @@ CAPABILITY_TAGS: dict[str, str] = {"undo": "undo"}
 ID_TAG = re.compile(r"^id:([A-Z]+-\d{3})$")
 CATALOGUE_TAG = re.compile(r"^R-[A-Z0-9-]+$")
 
-#: The suite's named rule sets and their options: the protocol's table, in one place.
-NAMED_RULESETS: Mapping[str, Mapping[str, str]] = protocol.NAMED_RULESETS
+#: The suite's named rule sets and their options, from the vocabulary.
+NAMED_RULESETS: Mapping[str, Mapping[str, str]] = vocabulary.NAMED_RULESETS
 
 
 def requirements(tags: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
