@@ -146,9 +146,11 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
     """The pytest command line for a ``run``."""
     here = Path(__file__).parent
     features = _features_folder(args.features)
-    # The binding collects the folder's .feature files; any binding file in it is not collected.
+    # The plugin runs the cases; the binding collects the folder's .feature files, so a
+    # binding file in the folder is not collected (no python_files).
     argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(features),
-            "-p", "scorpion_conformance.suite.binding", "-o", "python_files="]
+            "-p", "scorpion_conformance.suite.plugin", "-p", "scorpion_conformance.suite.binding",
+            "-o", "python_files="]
     if args.features is not None:
         argv += ["--scorpion-features", str(args.features)]
     for flag, value in (
