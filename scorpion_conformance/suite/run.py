@@ -15,11 +15,8 @@ before an adapter starts.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -34,7 +31,6 @@ __all__ = [
     "export",
     "lint_command",
     "run",
-    "write_atomically",
 ]
 
 #: The exit status for bad command-line values (a missing folder, say).
@@ -85,26 +81,6 @@ def check_output(option: str, value: str | Path) -> Path:
         why = "is not a folder" if parent.exists() else "does not exist"
         raise PathError(f"{option} {value}: the folder {parent} {why}")
     return path
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place.
-
-    A reader never sees a half-written file, and a failed write leaves the
-    old file as it was. Raises :class:`OSError`.
-    """
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _authoring_problems(command: str, features: Path) -> int:
@@ -224,6 +200,7 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """
     from scorpion_conformance import __version__
 
+    from .reporting import write_atomically
     from .scenarios import export_records, load_cases
 
     try:
@@ -240,7 +217,7 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output:
         try:
-            write_atomically(args.output, text)
+            write_atomically(args.output, lambda out: out.write(text))
         except OSError as error:
             print(f"scorpion-conformance export: -o {args.output}: {error.strerror or error}",
                   file=sys.stderr)
