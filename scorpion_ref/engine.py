@@ -265,7 +265,7 @@ def apply(position: Position, rules: RuleSet, action: Action) -> Outcome:
         columns[source] = _expose(columns[source].down, columns[source].up[:index], flipped)
         dest = action.to - 1
         columns[dest] = Column(columns[dest].down, columns[dest].up + moving)
-    removed = position.removed
+    suits = position.collected
     collected: list[Suit] = []
     if rules.runs == "collect":
         for i, column in enumerate(columns):
@@ -273,9 +273,9 @@ def apply(position: Position, rules: RuleSet, action: Action) -> Outcome:
                 collected.append(column.up[-1].suit)
                 column = _expose(column.down, column.up[:-RUN_LENGTH], flipped)
             columns[i] = column
-        removed = removed | frozenset(collected)
+        suits = suits | frozenset(collected)
     stock = () if isinstance(action, Deal) else position.stock
-    return Outcome(Position._trusted(tuple(columns), stock, removed), tuple(flipped), tuple(collected))
+    return Outcome(Position._trusted(tuple(columns), stock, suits), tuple(flipped), tuple(collected))
 
 
 def _expose(down: tuple[Card, ...], up: tuple[Card, ...], flipped: list[Card]) -> Column:
@@ -291,7 +291,7 @@ def _expose(down: tuple[Card, ...], up: tuple[Card, ...], flipped: list[Card]) -
 
 def _won(position: Position, rules: RuleSet) -> bool:
     if rules.runs == "collect":
-        return len(position.removed) == len(Suit)
+        return len(position.collected) == len(Suit)
     if rules.win == "four-runs":
         return sum(len(complete_runs(c)) for c in position.columns) >= len(Suit)
     return not position.stock and all(

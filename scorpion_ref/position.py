@@ -87,7 +87,7 @@ class Position:
 
     columns: tuple[Column, ...]
     stock: tuple[Card, ...] = ()
-    removed: frozenset[Suit] = field(default_factory=frozenset)
+    collected: frozenset[Suit] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         columns = tuple(self.columns)
@@ -97,20 +97,20 @@ class Position:
             raise InvalidPosition("every column of a position must be a Column")
         object.__setattr__(self, "columns", columns)
         object.__setattr__(self, "stock", tuple(self.stock))
-        object.__setattr__(self, "removed", frozenset(self.removed))
+        object.__setattr__(self, "collected", frozenset(self.collected))
         for item in self.stock:
             if not isinstance(item, Card):
                 raise InvalidPosition(f"the stock holds {item!r}, which is not a Card")
-        for suit in self.removed:
+        for suit in self.collected:
             if not isinstance(suit, Suit):
-                raise InvalidPosition(f"removed holds {suit!r}, which is not a Suit")
+                raise InvalidPosition(f"collected holds {suit!r}, which is not a Suit")
         if len(self.stock) > 3:
             raise InvalidPosition(f"the stock holds {len(self.stock)} cards; it holds at most 3")
         counts = Counter(self.cards())
         twice = sorted(str(card) for card, n in counts.items() if n > 1)
         if twice:
             raise InvalidPosition(f"{', '.join(twice)} appears more than once")
-        gone = sorted(str(card) for card in counts if card.suit in self.removed)
+        gone = sorted(str(card) for card in counts if card.suit in self.collected)
         if gone:
             raise InvalidPosition(
                 f"{', '.join(gone)} is still in play although its suit was collected"
@@ -121,7 +121,7 @@ class Position:
         cls,
         columns: Iterable[Column | str],
         stock: Iterable[Card | str] = (),
-        removed: Iterable[Suit | str] = (),
+        collected: Iterable[Suit | str] = (),
     ) -> Position:
         """Build from text as well as values; missing columns are empty.
 
@@ -135,7 +135,7 @@ class Position:
         return cls(
             tuple(cols),
             tuple(c if isinstance(c, Card) else Card.parse(c) for c in stock),
-            frozenset(s if isinstance(s, Suit) else Suit.parse(s) for s in removed),
+            frozenset(s if isinstance(s, Suit) else Suit.parse(s) for s in collected),
         )
 
     def cards(self) -> Iterator[Card]:
@@ -155,15 +155,15 @@ class Position:
         """This position with column ``index`` (0-6) replaced (not re-validated)."""
         columns = list(self.columns)
         columns[index] = column
-        return Position._trusted(tuple(columns), self.stock, self.removed)
+        return Position._trusted(tuple(columns), self.stock, self.collected)
 
     @classmethod
     def _trusted(
-        cls, columns: tuple[Column, ...], stock: tuple[Card, ...], removed: frozenset[Suit]
+        cls, columns: tuple[Column, ...], stock: tuple[Card, ...], collected: frozenset[Suit]
     ) -> Position:
         """Build without validation: for the engine, whose actions keep positions valid."""
         position = object.__new__(cls)
         object.__setattr__(position, "columns", columns)
         object.__setattr__(position, "stock", stock)
-        object.__setattr__(position, "removed", removed)
+        object.__setattr__(position, "collected", collected)
         return position

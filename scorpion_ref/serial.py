@@ -39,7 +39,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
             for column in position.columns
         ],
         "stock": [str(c) for c in position.stock],
-        "removed": [s.value for s in sorted(position.removed, key=_SUIT_ORDER.__getitem__)],
+        "removed": [s.value for s in sorted(position.collected, key=_SUIT_ORDER.__getitem__)],
     }
 
 
@@ -138,7 +138,7 @@ def draw_position(position: Position, *, unicode: bool = True) -> str:
         )
     stock = " ".join(label(c, False) for c in position.stock) or "dealt"
     lines.append(f"stock: {stock}")
-    if position.removed:
-        suits = sorted(position.removed, key=_SUIT_ORDER.__getitem__)
+    if position.collected:
+        suits = sorted(position.collected, key=_SUIT_ORDER.__getitem__)
         lines.append("collected: " + " ".join(s.symbol if unicode else s.value for s in suits))
     return "\n".join(lines)

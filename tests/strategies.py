@@ -61,7 +61,7 @@ game_numbers = st.one_of(
 
 named_rulesets = st.sampled_from(list(RULESETS.values()))
 
-#: Every combination of the six options, named or not.
+#: Every combination of the options, named or not.
 all_rulesets = st.builds(
     lambda values: RuleSet.from_options("drawn", values),
     st.fixed_dictionaries({option: st.sampled_from(values) for option, values in OPTIONS.items()}),
@@ -128,8 +128,8 @@ def positions(draw: st.DrawFn) -> Position:
     runs together, so that positions have moves to make.
     """
     rnd = draw(st.randoms(use_true_random=False))
-    removed = draw(st.frozensets(st.sampled_from(list(Suit)), max_size=4))
-    pool = [card for card in DECK if card.suit not in removed]
+    collected = draw(st.frozensets(st.sampled_from(list(Suit)), max_size=4))
+    pool = [card for card in DECK if card.suit not in collected]
     keep = draw(st.floats(0.2, 1.0)) if draw(st.booleans()) else 1.0
     pool = [card for card in pool if rnd.random() < keep]
     # Keep short same-suit descending chains together to create moves and runs.
@@ -156,7 +156,7 @@ def positions(draw: st.DrawFn) -> Position:
         heaps[rnd.choice(usable)].extend(chunk)
     down_bias = draw(st.sampled_from((0.0, 0.3, 0.6)))
     columns = _columns_from(rnd, heaps, [[] for _ in range(COLUMNS)], down_bias)
-    return Position(columns, tuple(stock), removed)
+    return Position(columns, tuple(stock), collected)
 
 
 @st.composite

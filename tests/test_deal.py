@@ -66,7 +66,7 @@ def test_a_scorpion_deal_hides_twelve_cards_and_keeps_three_in_the_stock_000_001
     assert [len(c.down) for c in position.columns] == [3, 3, 3, 3, 0, 0, 0]
     assert [len(c.up) for c in position.columns] == [4, 4, 4, 4, 7, 7, 7]
     assert len(position.stock) == 3
-    assert position.removed == frozenset()
+    assert position.collected == frozenset()
 
 
 def test_a_scorpion_ii_deal_hides_nine_cards_in_the_first_three_columns_000() -> None:

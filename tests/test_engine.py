@@ -99,7 +99,7 @@ def test_a_card_absent_from_the_table_cannot_move() -> None:
 
 
 def test_a_card_of_a_collected_suit_is_not_in_play() -> None:
-    error = refusal(Position.build(["TD"], removed=["H"]), STANDARD, "AH>1")
+    error = refusal(Position.build(["TD"], collected=["H"]), STANDARD, "AH>1")
     assert error.reason == "card-not-in-play"
     assert "A♥" in error.message
 
@@ -429,7 +429,7 @@ def test_a_completed_run_leaves_the_table_and_flips_the_card_below_000() -> None
     outcome = apply(position, STANDARD, parse_action("AH>1"))
     assert outcome.collected == (Suit.HEARTS,)
     assert outcome.flipped == cards("8D")
-    assert outcome.position == Position.build(["7D | 8D"], removed=["H"])
+    assert outcome.position == Position.build(["7D | 8D"], collected=["H"])
 
 
 def test_a_stock_card_that_completes_a_run_has_it_collected_001() -> None:
@@ -440,7 +440,7 @@ def test_a_stock_card_that_completes_a_run_has_it_collected_001() -> None:
     outcome = apply(position, STANDARD, Deal())
     assert outcome.collected == (Suit.CLUBS,)
     assert outcome.flipped == cards("7S")
-    assert outcome.position == Position.build(["7S", "9D 8D", "5H"], removed=["C"])
+    assert outcome.position == Position.build(["7S", "9D 8D", "5H"], collected=["C"])
 
 
 def test_one_deal_can_complete_two_runs() -> None:
@@ -450,7 +450,7 @@ def test_one_deal_can_complete_two_runs() -> None:
     )
     outcome = apply(position, STANDARD, Deal())
     assert outcome.collected == (Suit.CLUBS, Suit.DIAMONDS)
-    assert outcome.position == Position.build(["", "", "5H"], removed=["C", "D"])
+    assert outcome.position == Position.build(["", "", "5H"], collected=["C", "D"])
 
 
 def test_one_move_collects_at_the_destination_and_at_the_source_001() -> None:
@@ -460,7 +460,7 @@ def test_one_move_collects_at_the_destination_and_at_the_source_001() -> None:
     outcome = apply(position, STANDARD, parse_action("5H>1"))
     assert outcome.collected == (Suit.HEARTS, Suit.SPADES)
     assert outcome.flipped == cards("2D")
-    assert outcome.position == Position.build(["", "2D"], removed=["H", "S"])
+    assert outcome.position == Position.build(["", "2D"], collected=["H", "S"])
 
 
 def test_a_collection_that_uncovers_another_complete_run_collects_it_too() -> None:
@@ -469,7 +469,7 @@ def test_a_collection_that_uncovers_another_complete_run_collects_it_too() -> No
     outcome = apply(position, STANDARD, parse_action("AH>1"))
     assert outcome.collected == (Suit.HEARTS, Suit.SPADES)
     assert outcome.flipped == cards("3D")
-    assert outcome.position == Position.build(["3D"], removed=["H", "S"])
+    assert outcome.position == Position.build(["3D"], collected=["H", "S"])
 
 
 def test_a_run_with_passengers_above_its_ace_is_not_collected_000() -> None:
@@ -484,7 +484,7 @@ def test_the_passenger_leaving_lets_the_run_go() -> None:
     position = Position.build([HEARTS + " 5C", "6C"])
     outcome = apply(position, STANDARD, parse_action("5C>2"))
     assert outcome.collected == (Suit.HEARTS,)
-    assert outcome.position == Position.build(["", "6C 5C"], removed=["H"])
+    assert outcome.position == Position.build(["", "6C 5C"], collected=["H"])
 
 
 def test_a_missing_rank_prevents_collection_000() -> None:
@@ -534,13 +534,13 @@ def test_under_classic_a_run_stays_and_is_not_collected_001_003() -> None:
 
 
 def test_four_collected_runs_win_under_collect() -> None:
-    assert status(Position.build([], removed="CDHS"), STANDARD) is Status.WON
+    assert status(Position.build([], collected="CDHS"), STANDARD) is Status.WON
 
 
 def test_the_last_collection_wins() -> None:
-    position = Position.build(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AH"], removed="CDS")
+    position = Position.build(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AH"], collected="CDS")
     after = play(position, STANDARD, "AH>1")
-    assert after == Position.build([], removed="CDHS")
+    assert after == Position.build([], collected="CDHS")
     assert status(after, STANDARD) is Status.WON
 
 

@@ -218,7 +218,7 @@ def test_generated_positions_are_valid_and_reach_the_rare_cases(rules: str) -> N
     completes = 0
     for seed in range(300):
         name, position, hints = fuzz.generate_position(random.Random(seed), ruleset)
-        Position(position.columns, position.stock, position.removed)  # validates
+        Position(position.columns, position.stock, position.collected)  # validates
         seen[name] = seen.get(name, 0) + 1
         for hint in hints:
             if is_legal(position, ruleset, hint):

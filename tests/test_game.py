@@ -59,9 +59,9 @@ def test_undo_puts_a_collected_run_back_000() -> None:
     after = game.play(parse_action("5C>3"))
     assert after.collected == (Suit.HEARTS,)
     assert after.flipped == (Card.parse("7D"),)
-    assert game.position.removed == {Suit.HEARTS}
+    assert game.position.collected == {Suit.HEARTS}
     game.undo()
-    assert game.position.removed == frozenset()
+    assert game.position.collected == frozenset()
     assert game.position.columns[0].down == (Card.parse("7D"),)
     assert len(game.position.columns[0].up) == 14
     game.undo()
@@ -139,7 +139,7 @@ def test_restart_replays_the_same_deal_with_an_empty_history_001() -> None:
 
 def test_the_status_follows_the_position() -> None:
     game = Game(
-        Position.build(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AH"], removed="CDS"), STANDARD
+        Position.build(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AH"], collected="CDS"), STANDARD
     )
     assert game.status is Status.PLAYING
     game.play(parse_action("AH>1"))

@@ -50,12 +50,12 @@ def test_face_down_cards_with_nothing_face_up_above_are_refused() -> None:
 
 def test_a_card_of_a_collected_suit_is_refused() -> None:
     with pytest.raises(InvalidPosition, match="5H is still in play although its suit was"):
-        Position.build(["KS 5H"], removed=["H"])
+        Position.build(["KS 5H"], collected=["H"])
 
 
 def test_a_stock_card_of_a_collected_suit_is_refused() -> None:
     with pytest.raises(InvalidPosition, match="AH is still in play"):
-        Position.build([], stock=["AH"], removed=[Suit.HEARTS])
+        Position.build([], stock=["AH"], collected=[Suit.HEARTS])
 
 
 @pytest.mark.parametrize("count", [0, 1, 6, 8, 14])
@@ -81,27 +81,27 @@ def test_fewer_than_52_cards_is_fine() -> None:
 
 
 def test_a_position_with_every_suit_collected_is_an_empty_table() -> None:
-    position = Position.build([], removed="CDHS")
-    assert position.removed == frozenset(Suit)
+    position = Position.build([], collected="CDHS")
+    assert position.collected == frozenset(Suit)
     assert list(position.cards()) == []
 
 
 def test_build_fills_missing_columns_and_reads_text() -> None:
     position = Position.build(
-        ["3D | 9D KH 4C", Column.parse("TD")], stock=["2C", Card.parse("3C")], removed=["S"]
+        ["3D | 9D KH 4C", Column.parse("TD")], stock=["2C", Card.parse("3C")], collected=["S"]
     )
     assert position.columns[0] == Column.parse("3D | 9D KH 4C")
     assert position.columns[1].top == Card.parse("TD")
     assert all(column.is_empty for column in position.columns[2:])
     assert position.stock == (Card.parse("2C"), Card.parse("3C"))
-    assert position.removed == frozenset({Suit.SPADES})
+    assert position.collected == frozenset({Suit.SPADES})
 
 
 def test_the_constructor_accepts_lists_and_stores_tuples() -> None:
     position = Position([Column()] * COLUMNS, [Card.parse("AS")], {Suit.CLUBS})  # type: ignore[arg-type]
     assert isinstance(position.columns, tuple)
     assert position.stock == (Card.parse("AS"),)
-    assert position.removed == frozenset({Suit.CLUBS})
+    assert position.collected == frozenset({Suit.CLUBS})
 
 
 def test_cards_lists_columns_bottom_to_top_then_the_stock() -> None:
@@ -149,7 +149,7 @@ def test_the_face_down_split_matters_for_equality() -> None:
 
 
 def test_the_repr_of_a_position_can_be_pasted_back() -> None:
-    for position in (deal_game(1), Position.build(["3D | 9D"], stock=["2H"], removed=["S", "C"])):
+    for position in (deal_game(1), Position.build(["3D | 9D"], stock=["2H"], collected=["S", "C"])):
         assert eval(repr(position)) == position
 
 

@@ -73,7 +73,7 @@ any_position = st.one_of(positions(), played_positions(), near_complete_position
 def deck_accounting(position: Position) -> Counter[Card]:
     """Every card in play plus the thirteen cards of each collected suit."""
     counted = Counter(position.cards())
-    for suit in position.removed:
+    for suit in position.collected:
         counted.update(card for card in DECK if card.suit is suit)
     return counted
 
@@ -96,7 +96,7 @@ def assert_face_down_cards_stay(before: Position, outcome: Outcome) -> None:
 
 def assert_valid(position: Position) -> None:
     """The engine builds positions without validation: validate them here."""
-    rebuilt = Position(position.columns, position.stock, position.removed)
+    rebuilt = Position(position.columns, position.stock, position.collected)
     assert rebuilt == position
     assert position_from_json(position_to_json(position)) == position
 
@@ -126,7 +126,7 @@ def progress(position: Position) -> tuple[int, int, int, int, int]:
     )
     based = sum(1 for column in position.columns if column.up and not column.down)
     down = sum(len(column.down) for column in position.columns)
-    return len(position.removed), pairs, based, -down, -len(position.stock)
+    return len(position.collected), pairs, based, -down, -len(position.stock)
 
 
 # -- (a) a state machine per named rule set ---------------------------------------
@@ -188,7 +188,7 @@ class ScorpionMachine(RuleBasedStateMachine):
             event("completed a run that stays")
         assert outcome.position == self.game.position
         assert_face_down_cards_stay(before, outcome)
-        assert set(outcome.collected) == outcome.position.removed - before.removed
+        assert set(outcome.collected) == outcome.position.collected - before.collected
         if self.ruleset.runs == "stay":
             assert outcome.collected == ()
         else:  # nothing complete is left at the top of a column

@@ -197,7 +197,7 @@ class TestRuns:
         outcome = apply(self.position, rules_with("standard", runs="collect"), self.move)
         assert outcome.collected == (Suit.HEARTS,)
         assert outcome.flipped == (Card.parse("3C"),)
-        assert outcome.position == Position.build(["", "3C"], removed=["H"])
+        assert outcome.position == Position.build(["", "3C"], collected=["H"])
 
     def test_stay_leaves_the_run_in_its_column(self) -> None:
         outcome = apply(self.position, rules_with("standard", runs="stay"), self.move)

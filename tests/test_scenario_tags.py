@@ -1,9 +1,9 @@
 """Every scenario holds under every bundle of options its tags admit.
 
 A scenario without an option tag claims to hold under *any* combination of the
-six options, not only under the five named sets; an implementer's custom
-bundle relies on that claim. This test plays every case under all 64
-combinations its tags admit, against the reference adapter's session in this
+options, not only under the named sets; an implementer's custom bundle relies
+on that claim. This test plays every case under every combination its tags
+admit, against the reference adapter's session in this
 process (the same code as ``scorpion-ref-adapter --all-bundles``, without the
 pipe), through the suite's own scenario executor.
 """

@@ -33,7 +33,7 @@ from scorpion_ref.serial import (
 
 
 def test_the_json_form_of_a_position() -> None:
-    position = Position.build(["3S | 9D KD"], stock=["2D"], removed=["H", "C"])
+    position = Position.build(["3S | 9D KD"], stock=["2D"], collected=["H", "C"])
     assert position_to_json(position) == {
         "columns": [{"down": ["3S"], "up": ["9D", "KD"]}]
         + [{"down": [], "up": []}] * (COLUMNS - 1),
@@ -43,7 +43,7 @@ def test_the_json_form_of_a_position() -> None:
 
 
 def test_removed_suits_are_listed_in_c_d_h_s_order() -> None:
-    position = Position.build([], removed=["S", "H", "C"])
+    position = Position.build([], collected=["S", "H", "C"])
     assert position_to_json(position)["removed"] == ["C", "H", "S"]
 
 
@@ -229,7 +229,7 @@ def test_an_empty_table_drawn() -> None:
 
 
 def test_the_ascii_drawing_is_ascii() -> None:
-    position = Position.build(["3S | 9D"], stock=["2D"], removed=["H", "C"])
+    position = Position.build(["3S | 9D"], stock=["2D"], collected=["H", "C"])
     drawing = draw_position(position, unicode=False)
     assert "[3S]" in drawing
     assert "stock: 2D" in drawing

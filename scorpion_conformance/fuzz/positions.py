@@ -44,17 +44,17 @@ class _Layout:
         self.whole: set[int] = set()  # columns that get no filler under their planted cards
         self.empty: set[int] = set()  # columns that stay empty
         self.stock: list[Card] | None = None
-        self.removed: set[Suit] = set()
+        self.collected: set[Suit] = set()
         self.used: set[Card] = set()
         self.hints: list[Action] = []
         self.density: str | None = None
 
     def free(self) -> list[Card]:
-        return [c for c in DECK if c not in self.used and c.suit not in self.removed]
+        return [c for c in DECK if c not in self.used and c.suit not in self.collected]
 
     def free_suits(self) -> list[Suit]:
         return [s for s in Suit
-                if s not in self.removed and all(c.suit is not s for c in self.used)]
+                if s not in self.collected and all(c.suit is not s for c in self.used)]
 
     def open_columns(self) -> list[int]:
         return [i for i in range(COLUMNS)
@@ -95,7 +95,7 @@ class _Layout:
             if hidden == len(base) and not up:
                 hidden = max(0, hidden - 1)
             columns.append(Column(tuple(base[:hidden]), tuple(base[hidden:] + up)))
-        return Position(tuple(columns), tuple(self.stock), frozenset(self.removed))
+        return Position(tuple(columns), tuple(self.stock), frozenset(self.collected))
 
 
 def _run_one_move(layout: _Layout, suit: Suit | None = None) -> bool:
@@ -259,7 +259,7 @@ def _near_win(layout: _Layout) -> bool:
     suits = list(Suit)
     rng.shuffle(suits)
     if layout.rules.runs == "collect":
-        layout.removed.update(suits[:3])
+        layout.collected.update(suits[:3])
     else:
         for suit, column in zip(suits[:3], rng.sample(range(COLUMNS), 3), strict=True):
             layout.planted[column] = layout.take(_cards(suit, 13, 1))

@@ -70,7 +70,7 @@ def _given(start: Position) -> list[tuple[str, str, list[str]]]:
         steps.append(("given", "the stock holds " + " ".join(c.unicode for c in start.stock), []))
     else:
         steps.append(("given", "the stock has been dealt", []))
-    suits = sorted(start.removed, key=lambda s: s.value)
+    suits = sorted(start.collected, key=lambda s: s.value)
     while suits:
         if len(suits) >= 2:
             steps.append(("given", f"the {suits[0].symbol} and {suits[1].symbol} runs have been "
@@ -114,9 +114,9 @@ def _state_lines(before: Position, after: Position, rules: RuleSet,
         lines.append("the stock holds " + " ".join(c.unicode for c in after.stock)
                      if after.stock else "the stock is empty")
     for suit in Suit:
-        now = suit in after.removed
+        now = suit in after.collected
         differs = adapter is not None and (suit.value in adapter.get("removed", [])) != now
-        if now != (suit in before.removed) or differs:
+        if now != (suit in before.collected) or differs:
             lines.append(f"the {suit.symbol} run has {'' if now else 'not '}been collected")
     won = status(after, rules) is Status.WON and status(before, rules) is not Status.WON
     if won or (adapter is not None and adapter.get("status") != expected["status"]):
@@ -213,7 +213,7 @@ def _scenario_body(failure: Failure, rules: RuleSet) -> tuple[str, Body]:
         if hidden:
             return f"Undo turns {' and '.join(hidden)} face down again", body
         return "Undo restores the table exactly", body
-    collected = sorted(after.removed - before.removed, key=lambda s: s.value)
+    collected = sorted(after.collected - before.collected, key=lambda s: s.value)
     flipped = [c for c in DECK if any(c in col.down for col in before.columns)
                and any(c in col.up for col in after.columns)]
     effects = []

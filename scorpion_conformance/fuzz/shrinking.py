@@ -52,18 +52,18 @@ def _without(position: Position, keep: set[Card]) -> Position:
         if down and not up:
             down, up = down[:-1], down[-1:]
         columns.append(Column(down, up))
-    return Position(tuple(columns), position.stock, position.removed)
+    return Position(tuple(columns), position.stock, position.collected)
 
 
 def _position_candidates(position: Position) -> Iterator[Position]:
     """Simpler variants of ``position``, the boldest first."""
     if position.stock:
-        yield Position(position.columns, (), position.removed)
+        yield Position(position.columns, (), position.collected)
         for i in range(len(position.stock)):
             yield Position(position.columns, position.stock[:i] + position.stock[i + 1:],
-                           position.removed)
-    for suit in sorted(position.removed, key=lambda s: s.value):
-        yield Position(position.columns, position.stock, position.removed - {suit})
+                           position.collected)
+    for suit in sorted(position.collected, key=lambda s: s.value):
+        yield Position(position.columns, position.stock, position.collected - {suit})
     for i, column in enumerate(position.columns):
         if column.down:
             yield position.replace(i, Column((), column.down + column.up))

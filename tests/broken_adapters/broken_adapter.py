@@ -129,7 +129,7 @@ def undo_forgets_flip() -> None:
                 down = tuple(c for c in column.down if c not in flipped)
                 up = tuple(c for c in column.down if c in flipped) + column.up
                 columns[i] = Column(down, up)
-            position = Position(tuple(columns), position.stock, position.removed)
+            position = Position(tuple(columns), position.stock, position.collected)
             self._positions[-1] = position
         return position
 
