@@ -83,6 +83,14 @@ def check_output(option: str, value: str | Path) -> Path:
     return path
 
 
+#: What each command says it did not do when the lint stops it.
+_STOPPED = {
+    "run": "; fix {} first (no adapter was started)",
+    "export": "; fix {} first (nothing was written)",
+    "lint": "",
+}
+
+
 def _authoring_problems(command: str, features: Path) -> int:
     """Lint the folder; print every problem and return 4, or return 0."""
     from .lint import lint
@@ -91,9 +99,9 @@ def _authoring_problems(command: str, features: Path) -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"scorpion-conformance {command}: {len(problems)} authoring "
-              f"problem{'s' if len(problems) != 1 else ''} in {features}; fix "
-              f"{'them' if len(problems) != 1 else 'it'} first (no adapter was started)", file=sys.stderr)
+        many = len(problems) != 1
+        print(f"scorpion-conformance {command}: {len(problems)} authoring problem{'s' if many else ''} "
+              f"in {features}" + _STOPPED[command].format("them" if many else "it"), file=sys.stderr)
         return AUTHORING_ERROR
     return 0
 
