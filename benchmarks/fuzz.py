@@ -24,8 +24,8 @@ import shlex
 import sys
 import time
 
-from scorpion_conformance.fuzz import FuzzOptions, LocalReference, run_fuzz
-from scorpion_conformance.harness import AdapterClient
+from scorpion_conformance.client import AdapterClient
+from scorpion_conformance.fuzz import FuzzOptions, run_fuzz
 from scorpion_ref import RULESETS
 
 
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             failure, stats = run_fuzz(client, name, rules, options, progress=False)
             piped = time.perf_counter() - began
         began = time.perf_counter()
-        local_failure, local = run_fuzz(LocalReference(), name, rules, options, progress=False)
+        local_failure, local = run_fuzz(AdapterClient.in_process(), name, rules, options, progress=False)
         direct = time.perf_counter() - began
         assert failure is None and local_failure is None and local.steps == stats.steps
         print(f"{name:<10} {stats.steps:>7,} {stats.steps / piped:>9,.0f} "

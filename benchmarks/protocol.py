@@ -26,7 +26,7 @@ import sys
 import time
 
 from scorpion_conformance import protocol
-from scorpion_conformance.harness import AdapterClient
+from scorpion_conformance.client import AdapterClient
 from scorpion_ref import deal_game
 from scorpion_ref.serial import position_to_json
 

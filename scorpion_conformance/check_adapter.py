@@ -14,16 +14,19 @@ adapter could not even be started or greeted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from .arguments import adapter_command, seconds
+from .client import DEFAULT_TIMEOUT, AdapterClient
 from .compare import legal_difference, state_difference
-from .errors import AdapterError, ErrorAnswer
-from .harness import DEFAULT_TIMEOUT, AdapterClient
+from .errors import AdapterError, ErrorAnswer, OutOfStep
 from .protocol import ErrorInfo, HelloInfo, Legal, Play, Start, State, Undo
+from .transport import TransportClosed, TransportTimeout
 
 __all__ = ["main", "run_check"]
 
@@ -273,30 +276,44 @@ class _Checks:
             ({"columns": good["columns"], "stock": []}, "a position without removed"),
         )
         for position, what in shapes:
-            response = self.client.send(Start(self.rules, position))
+            response = self.client.send(Start(self.rules, position), on_purpose=True)
             _expect_error(response, "invalid-position", what)
         return "a position of the wrong shape is an invalid-position"
 
     def _fresh(self, lines: Sequence[str]) -> tuple[list[Json], int | None]:
-        """Send ``lines`` to a new adapter process, then close its input."""
+        """Send ``lines`` to a new adapter process, then close its input.
+
+        The process runs under the same guardian as every adapter (its whole
+        tree ends with it) and only the tail of its stderr is kept.
+        """
         timeout = max(self.client.timeout * 3, 5.0)
+        transport = self.client.fresh_transport()
         try:
-            result = subprocess.run(
-                list(self.client.argv), input="".join(f"{line}\n" for line in lines).encode(),
-                capture_output=True, timeout=timeout, cwd=self.client.cwd, env=self.client.env,
-            )
-        except subprocess.TimeoutExpired:
-            raise CheckFailed(f"a new adapter process did not finish within {timeout:g} s "
-                              "after its input was closed") from None
-        except OSError as error:
-            raise CheckFailed(f"a new adapter process could not start: {error}") from None
-        answers = []
-        for raw in result.stdout.decode("utf-8", "replace").splitlines():
             try:
-                answers.append(json.loads(raw))
-            except ValueError:
-                raise CheckFailed(f"the adapter printed a line that is not JSON: {raw[:80]!r}") from None
-        return answers, result.returncode
+                transport.open()
+            except OSError as error:
+                raise CheckFailed(f"a new adapter process could not start: {error}") from None
+            with contextlib.suppress(TransportClosed, TransportTimeout):
+                for line in lines:
+                    transport.send(f"{line}\n".encode(), timeout)
+            transport.close_input()
+            answers: list[Json] = []
+            deadline = time.monotonic() + timeout
+            while True:
+                item = transport.receive(max(deadline - time.monotonic(), 0.0))
+                if item is None:
+                    raise CheckFailed(f"a new adapter process did not finish within {timeout:g} s "
+                                      "after its input was closed")
+                if item.kind == "eof":
+                    break
+                try:
+                    answers.append(json.loads(item.data))
+                except ValueError:
+                    shown = item.data[:80].decode("utf-8", "replace")
+                    raise CheckFailed(f"the adapter printed a line that is not JSON: {shown!r}") from None
+            return answers, transport.exit_status(timeout)
+        finally:
+            transport.close()
 
     def before_hello(self) -> str:
         answers, _ = self._fresh(['{"cmd":"state"}', '{"cmd":"quit"}'])
@@ -391,6 +408,10 @@ def run_check(adapter_cmd: str, timeout: float, out: TextIO) -> int:
             except AdapterError as error:
                 failed += 1
                 say(f"FAIL  {name}: {_indent(str(error))}")
+                if isinstance(error, OutOfStep):
+                    say("The remaining checks were not run: an adapter whose answers are out of step"
+                        " with the requests cannot be judged. Write exactly one line per request.")
+                    break
                 if name == "quit":
                     break
                 try:
@@ -419,10 +440,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorpion-conformance check-adapter",
         description="A quick smoke test of a Scorpion adapter.",
     )
-    parser.add_argument("--adapter", required=True, help="the command that starts the adapter")
+    parser.add_argument("--adapter", required=True, type=adapter_command,
+                        help="the command that starts the adapter")
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         default=DEFAULT_TIMEOUT,
         help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
     )

@@ -12,6 +12,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .arguments import adapter_command, seconds
+
 __all__ = ["main"]
 
 DEFAULT_ADAPTER = f"{sys.executable} -m scorpion_ref.adapter"
@@ -59,11 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check-adapter", help="a quick smoke test of an adapter")
     check.add_argument(
-        "--adapter", default=DEFAULT_ADAPTER,
+        "--adapter", default=DEFAULT_ADAPTER, type=adapter_command,
         help="the command that starts the adapter (default: the reference adapter)",
     )
     check.add_argument(
-        "--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)"
+        "--timeout", type=seconds, default=5.0, help="seconds to wait for each answer (default 5)"
     )
     check.set_defaults(handler=_check_adapter)
 

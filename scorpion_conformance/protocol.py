@@ -272,13 +272,36 @@ def validate_response(cmd: str, obj: Any) -> str | None:
     return check(f"response-{cmd}", obj)
 
 
+_BARE_COMMANDS = frozenset(("legal", "state", "undo", "quit"))
+
+
+def _quick_request_ok(obj: Any) -> bool:
+    """Whether ``obj`` is surely a well-formed request (False: ask the schema)."""
+    if type(obj) is not dict:
+        return False
+    number = obj.get("id", 0)
+    if type(number) is not int or number < 0:
+        return False
+    keys = obj.keys() - {"id"}
+    cmd = obj.get("cmd")
+    if cmd in _BARE_COMMANDS:
+        return keys == {"cmd"}
+    if cmd == "play":
+        return keys == {"cmd", "action"} and _action_key(obj["action"]) is not None
+    return False
+
+
 def validate_request(obj: Any) -> str | None:
     """Check a request; returns None when it is well formed, else what is wrong.
 
+    >>> validate_request({"cmd": "legal", "id": 3}) is None
+    True
     >>> print(validate_request({"cmd": "play", "action": {"type": "deal", "to": 8}}))
     ... # doctest: +ELLIPSIS
     at $.action: Additional properties are not allowed ('to' was unexpected) (expected ...)
     """
+    if _quick_request_ok(obj):
+        return None
     return check("request", obj)
 
 

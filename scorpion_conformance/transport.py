@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shlex
 import shutil
 import signal
@@ -251,6 +252,8 @@ class ProcessTransport:
         self._popen: subprocess.Popen[bytes] | None = None
         self._lifeline: int | None = None
         self._threads: list[threading.Thread] = []
+        self._stderr_lock = threading.RLock()
+        self._stderr_fd: int | None = None
 
     def __repr__(self) -> str:
         return f"ProcessTransport({self.name!r})"
@@ -287,6 +290,8 @@ class ProcessTransport:
         finally:
             if pass_fds:
                 os.close(pass_fds[0])
+        assert self._popen.stderr is not None
+        self._stderr_fd = self._popen.stderr.fileno()
         for target, stream in ((self._read_stdout, "stdout"), (self._read_stderr, "stderr")):
             thread = threading.Thread(
                 target=target, name=f"adapter-{stream}-{self._popen.pid}", daemon=True
@@ -340,18 +345,34 @@ class ProcessTransport:
         assert self._popen is not None and self._popen.stderr is not None
         stream = self._popen.stderr
         fd = stream.fileno()
+        os.set_blocking(fd, False)
         try:
             while True:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
+                select.select([fd], [], [])
+                if not self._drain_stderr(fd):
                     self._tail.finish()
                     return
-                self._tail.feed(chunk)
         finally:
-            stream.close()
+            with self._stderr_lock:
+                self._stderr_fd = None
+                stream.close()
+
+    def _drain_stderr(self, fd: int, limit: int | None = None) -> bool:
+        """Take in what stderr holds right now (up to ``limit`` bytes); False at its end."""
+        with self._stderr_lock:
+            taken = 0
+            while limit is None or taken < limit:
+                try:
+                    chunk = os.read(fd, 65536)
+                except BlockingIOError:
+                    return True
+                except OSError:
+                    return False
+                if not chunk:
+                    return False
+                self._tail.feed(chunk)
+                taken += len(chunk)
+            return True
 
     # -- what the client asks ------------------------------------------------
 
@@ -391,8 +412,14 @@ class ProcessTransport:
         return self._partial, self._partial_length
 
     def stderr_tail(self, *, wait: bool = False) -> str:
+        """The tail holds everything written to stderr before this call (``wait``:
+        until the adapter's stderr ends, at most :data:`GRACE` s)."""
         if wait and len(self._threads) == 2:
             self._threads[1].join(GRACE)
+        with self._stderr_lock:
+            if self._stderr_fd is not None:
+                # Bounded: an adapter that floods stderr cannot keep this call busy.
+                self._drain_stderr(self._stderr_fd, limit=1 << 22)
         return self._tail.text()
 
     def exit_status(self, timeout: float) -> int | None:

@@ -17,20 +17,19 @@ from pathlib import Path
 import pytest
 
 from scorpion_conformance.check_adapter import run_check
+from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.errors import (
     AdapterCrashed,
     AdapterError,
     AdapterNotRunning,
     AdapterStartError,
     AdapterTimeout,
-    ErrorAnswer,
     InvalidResponse,
     MalformedResponse,
     OutOfStep,
     ProtocolVersionError,
     TooManyRestarts,
 )
-from scorpion_conformance.harness import AdapterClient
 
 FAKES = Path(__file__).parent / "fake_adapters"
 TIMEOUT = 1.0
@@ -241,7 +240,7 @@ def test_an_answer_nobody_asked_for_is_a_malformed_response(
     client = client_for(open_client, "extra_line")
     # The second answer to start is caught with the first if it has arrived, and
     # otherwise by its id, read in place of the answer to state: whatever the timing.
-    with pytest.raises(OutOfStep, match="nobody asked for|carries the id 1"):
+    with pytest.raises(OutOfStep, match=r"nobody asked for|carries the id 1"):
         client.start("standard", POSITION)
         client.state()
 

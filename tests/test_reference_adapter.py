@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from scorpion_conformance import protocol
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
-from scorpion_conformance.errors import ErrorAnswer
 from scorpion_ref import Game, deal_game, get_ruleset
 from scorpion_ref.adapter import MAX_LINE_BYTES
 from scorpion_ref.serial import action_from_json, position_to_json

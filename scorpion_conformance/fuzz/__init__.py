@@ -23,7 +23,7 @@ The modules, in the order data flows through them:
 - ``compare``: the record of a difference (the words that say one come from
   :mod:`scorpion_conformance.compare`, which perft and the suite share);
 - ``play``: one game played through the adapter and the reference side by
-  side, the options, and :class:`LocalReference`;
+  side, and the options;
 - ``positions``: the rare-case position templates and where each game starts;
 - ``run``: choosing each step, and the run of games from the seed;
 - ``shrinking``: the delta-debugging shrinker;
@@ -37,7 +37,7 @@ from ..compare import state_difference
 from .command import add_arguments, main
 from .compare import Difference
 from .emit import build_scenario, next_fuzz_id
-from .play import FuzzOptions, LocalReference, Step
+from .play import FuzzOptions, Step
 from .positions import TEMPLATES, generate_position
 from .run import run_fuzz
 from .scenario import scenario_text
@@ -47,7 +47,6 @@ __all__ = [
     "TEMPLATES",
     "Difference",
     "FuzzOptions",
-    "LocalReference",
     "Step",
     "add_arguments",
     "build_scenario",

@@ -14,8 +14,9 @@ from typing import TextIO
 
 from scorpion_ref import RuleSet
 
+from ..arguments import adapter_command, seconds
 from ..errors import AdapterError
-from .emit import build_scenario, write_scenario
+from .emit import EmitTargetError, build_scenario, check_target, write_scenario
 from .play import FuzzOptions
 from .reports import _summary, report
 from .run import run_fuzz
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorpion-conformance fuzz``."""
     parser.description = ("Play random games through an adapter and the reference side by "
                           "side; shrink the first difference to a scenario.")
-    parser.add_argument("--adapter", help="command that starts the adapter "
+    parser.add_argument("--adapter", type=adapter_command, help="command that starts the adapter "
                         "(default: the reference adapter)")
     parser.add_argument("--rules", required=True, help="the rule set to play (one the adapter "
                         "declares)")
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start at game #I of the seed's sequence (to replay one game)")
     parser.add_argument("--shrink-seconds", type=float, default=60.0,
                         help="how long shrinking may take (default 60)")
-    parser.add_argument("--timeout", type=float, default=5.0,
+    parser.add_argument("--timeout", type=seconds, default=5.0,
                         help="seconds to wait for each answer of the adapter (default 5)")
     parser.add_argument("--features", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -52,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run ``scorpion-conformance fuzz``: 0 clean, 1 a difference, 2 a usage error,
     3 an adapter that could not be used at all."""
-    from ..harness import AdapterClient
+    from ..client import AdapterClient
 
     out = out or sys.stdout
     command = args.adapter or f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
@@ -63,6 +64,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print("scorpion-conformance fuzz: --games and --max-steps must be 1 or more",
               file=sys.stderr)
         return 2
+    if args.emit_scenario:
+        try:
+            check_target(args.emit_scenario)
+        except EmitTargetError as error:
+            print(f"scorpion-conformance fuzz: {error}", file=sys.stderr)
+            return 2
     client = AdapterClient(command, timeout=args.timeout, max_restarts=10)
     try:
         try:
@@ -99,13 +106,19 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if args.emit_scenario:
             known += [*feature_files(args.emit_scenario.parent), args.emit_scenario]
         text, notes = build_scenario(shrunk, args.rules, rules, client, comments, known)
-        if args.emit_scenario:
-            write_scenario(args.emit_scenario, text)
-            print(f"scenario written to {args.emit_scenario}:", file=out)
-        else:
-            print("as a scenario (write it into a feature file with --emit-scenario FILE):",
-                  file=out)
+        # The scenario is printed whatever happens to the file: a found case is never lost.
+        print("as a scenario:", file=out)
         print(text, file=out)
+        if args.emit_scenario:
+            try:
+                write_scenario(args.emit_scenario, text)
+            except (OSError, EmitTargetError) as error:
+                print(f"scorpion-conformance fuzz: could not write {args.emit_scenario} ({error});"
+                      " the scenario is printed above", file=sys.stderr)
+            else:
+                print(f"(written to {args.emit_scenario})", file=out)
+        else:
+            print("(write it into a feature file with --emit-scenario FILE)", file=out)
         for note in notes:
             print(f"({note})", file=out)
         print("reproduce with: " + shlex.join(rerun), file=out)

@@ -8,17 +8,17 @@ import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from scorpion_ref import RuleSet
 
+from ..client import AdapterClient
 from ..errors import AdapterError, ErrorAnswer
 from ..suite.tags import NAMED_RULESETS
-from .play import Failure, LocalReference
+from .play import Failure
 from .scenario import _option_tags, scenario_text
 
 
-def _run_scenario(text: str, client: Any, rules: str) -> str | None:
+def _run_scenario(text: str, client: AdapterClient, rules: str) -> str | None:
     """Run the scenario of ``text`` (a feature file) through ``client``; the failure
     message, or None when it passes."""
     from ..suite.execute import ScenarioFailure, ScenarioRun
@@ -73,7 +73,7 @@ def next_fuzz_id(paths: Sequence[Path]) -> str:
     return f"FUZZ-{highest + 1:03d}"
 
 
-def build_scenario(failure: Failure, name: str, rules: RuleSet, client: Any,
+def build_scenario(failure: Failure, name: str, rules: RuleSet, client: AdapterClient,
                    comments: Sequence[str], known: Sequence[Path]) -> tuple[str, list[str]]:
     """The failure as a checked scenario block, and notes on how it was checked.
 
@@ -84,7 +84,7 @@ def build_scenario(failure: Failure, name: str, rules: RuleSet, client: Any,
     """
     fuzz_id = next_fuzz_id(known)
     draft = _FEATURE_HEADER + "\n" + scenario_text(failure, name, rules, fuzz_id=fuzz_id)
-    passes = {n: _run_scenario(draft, LocalReference(), n) is None for n in NAMED_RULESETS}
+    passes = {n: _run_scenario(draft, AdapterClient.in_process(), n) is None for n in NAMED_RULESETS}
     tags = _minimal_tags(rules.options, passes)
     text = scenario_text(failure, name, rules, fuzz_id=fuzz_id, tags=tags, comments=comments)
     good = [n for n, ok in passes.items() if ok]
@@ -98,10 +98,48 @@ def build_scenario(failure: Failure, name: str, rules: RuleSet, client: Any,
     return text, notes
 
 
+class EmitTargetError(ValueError):
+    """A file ``--emit-scenario`` may not write to; the message says why."""
+
+
+def check_target(target: Path) -> None:
+    """Refuse, before any game, a target that is not a fuzzer's own feature file.
+
+    A target is a ``.feature`` file in an existing folder that is new, empty,
+    or one this command wrote before (it starts with the fuzzer's header).
+    Raises :class:`EmitTargetError`.
+
+    >>> check_target(Path("found.txt"))
+    Traceback (most recent call last):
+    scorpion_conformance.fuzz.emit.EmitTargetError: --emit-scenario found.txt: not a .feature file
+    """
+    if target.suffix != ".feature":
+        raise EmitTargetError(f"--emit-scenario {target}: not a .feature file")
+    if not target.parent.is_dir():
+        raise EmitTargetError(f"--emit-scenario {target}: the folder {target.parent} does not exist")
+    if target.is_dir():
+        raise EmitTargetError(f"--emit-scenario {target}: is a folder")
+    if target.exists():
+        try:
+            existing = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise EmitTargetError(f"--emit-scenario {target}: cannot be read ({error})") from None
+        if existing.strip() and not existing.startswith(_FEATURE_HEADER.splitlines()[0]):
+            raise EmitTargetError(
+                f"--emit-scenario {target}: this feature file was not written by the fuzzer;"
+                " name a new file (the fuzzer adds only to files it started)"
+            )
+
+
 def write_scenario(target: Path, text: str) -> None:
-    """Append the scenario to the feature file ``target``, or start one."""
-    if target.exists() and target.read_text(encoding="utf-8").strip():
-        existing = target.read_text(encoding="utf-8").rstrip("\n")
-        target.write_text(existing + "\n\n" + text, encoding="utf-8")
-    else:
-        target.write_text(_FEATURE_HEADER + "\n" + text, encoding="utf-8")
+    """Add the scenario to the fuzzer's feature file ``target``, or start one.
+
+    Written through a temporary file and a rename. Raises :class:`EmitTargetError`
+    (see :func:`check_target`) or :class:`OSError`.
+    """
+    from ..suite.reporting import write_atomically
+
+    check_target(target)
+    existing = target.read_text(encoding="utf-8").rstrip("\n") if target.exists() else ""
+    body = existing + "\n\n" + text if existing.strip() else _FEATURE_HEADER + "\n" + text
+    write_atomically(target, lambda out: out.write(body))

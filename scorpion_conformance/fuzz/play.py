@@ -4,12 +4,12 @@ What a game is made of (:class:`Step`, :class:`Failure`, the counts in
 :class:`Stats`, the options in :class:`FuzzOptions`), the replay that compares
 accepted/refused answers, refusal reasons, states and legal actions after every
 step, the reference-only replays the shrinker and the scenario writer use, and
-:class:`LocalReference`, the reference adapter's session in this process.
+and the reference adapter in this process for the fuzzer's own checks
+(:meth:`~scorpion_conformance.client.AdapterClient.in_process`).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,9 +27,10 @@ from scorpion_ref import (
 )
 from scorpion_ref.serial import action_to_json, position_to_json
 
+from ..client import AdapterClient
 from ..compare import legal_difference, state_difference
 from ..errors import AdapterError, ErrorAnswer
-from ..protocol import Response, Undo
+from ..protocol import Response
 from .compare import Difference, _fault, _say
 
 
@@ -82,7 +83,7 @@ class _Replay:
     longer has the legality it had when the game was first played.
     """
 
-    def __init__(self, client: Any, name: str, rules: RuleSet, stats: Stats, strict: bool) -> None:
+    def __init__(self, client: AdapterClient, name: str, rules: RuleSet, stats: Stats, strict: bool) -> None:
         self.client, self.name, self.rules, self.stats, self.strict = (
             client, name, rules, stats, strict
         )
@@ -153,7 +154,7 @@ class _Replay:
         if self.strict and allowed != step.legal:
             raise _Invalid
         self.phase = "undo"
-        response: Response = self.client.send(Undo())
+        response: Response = self.client.undo()
         if not allowed:
             if response.ok:
                 return Difference("undo", index, "undo",
@@ -242,7 +243,7 @@ class Failure:
 
 
 def play_game(
-    client: Any, name: str, rules: RuleSet, start: Position,
+    client: AdapterClient, name: str, rules: RuleSet, start: Position,
     next_step: Callable[[_Replay, int], Step | None] | Sequence[Step],
     stats: Stats, *, strict: bool = False,
 ) -> tuple[list[Step], Difference | None]:
@@ -308,43 +309,3 @@ def _valid(start: Position, rules: RuleSet, steps: Sequence[Step]) -> bool:
         if step.legal:
             history.append(apply(history[-1], rules, step.action).position)
     return True
-
-
-class LocalReference:
-    """The reference adapter's session called in this process, with the harness
-    client's methods: checks scenarios fast, and is the benchmarks' baseline."""
-
-    running = True
-
-    def __init__(self, rulesets: dict[str, Any] | None = None) -> None:
-        from scorpion_ref.adapter import Session
-
-        from ..protocol import HelloInfo
-
-        self.session = Session(rulesets)
-        self.info = HelloInfo.from_json(self._send({"cmd": "hello", "protocol": 1}))
-
-    def _send(self, request: dict[str, Any]) -> dict[str, Any]:
-        body, _ = self.session.respond(json.dumps(request).encode())
-        return body
-
-    def _ok(self, request: dict[str, Any]) -> dict[str, Any]:
-        body = self._send(request)
-        if not body["ok"]:
-            raise RuntimeError(f"the reference refused {request}: {body['error']}")
-        return body
-
-    def start(self, rules: str, position: dict[str, Any]) -> dict[str, Any]:
-        return dict(self._ok({"cmd": "start", "rules": rules, "position": position})["state"])
-
-    def legal(self) -> list[dict[str, Any]]:
-        return list(self._ok({"cmd": "legal"})["actions"])
-
-    def play(self, action: dict[str, Any]) -> Response:
-        return Response("play", self._send({"cmd": "play", "action": action}))
-
-    def state(self) -> dict[str, Any]:
-        return dict(self._ok({"cmd": "state"})["state"])
-
-    def send(self, request: Any) -> Response:
-        return Response(request.cmd, self._send(request.to_json()))

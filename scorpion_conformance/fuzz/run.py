@@ -10,6 +10,7 @@ from typing import Any
 
 from scorpion_ref import DECK, Action, Deal, Move, Position, RuleSet, Status, is_legal
 
+from ..client import AdapterClient
 from .play import Failure, FuzzOptions, Stats, Step, _Replay, play_game
 from .positions import COLUMNS, _game_start
 
@@ -100,7 +101,7 @@ def _progress(total: int, enabled: bool) -> Any:
                 leave=False)
 
 
-def run_fuzz(client: Any, name: str, rules: RuleSet, options: FuzzOptions, *,
+def run_fuzz(client: AdapterClient, name: str, rules: RuleSet, options: FuzzOptions, *,
              positions: str = "both", progress: bool = True) -> tuple[Failure | None, Stats]:
     """Play ``options.games`` games; stop at the first difference."""
     stats = Stats()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, TextIO
 from scorpion_ref import RULESETS, Position, RuleSet, ScorpionError, deal_game, get_ruleset
 from scorpion_ref.serial import position_from_json
 
+from ..arguments import adapter_command, seconds
 from .count import divide, perft, perft_counts
 from .files import (
     LEAF_BUDGET,
@@ -65,9 +66,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the depth to count (with --file: check no line deeper than this)")
     parser.add_argument("--divide", action="store_true",
                         help="print the count under each first action")
-    parser.add_argument("--adapter",
+    parser.add_argument("--adapter", type=adapter_command,
                         help="count through this adapter command instead of the reference")
-    parser.add_argument("--timeout", type=float, default=5.0,
+    parser.add_argument("--timeout", type=seconds, default=5.0,
                         help="seconds to wait for each answer of the adapter (default 5)")
     parser.add_argument("--no-undo", action="store_true",
                         help="with --adapter: go back up the tree by restart and replay, not undo")

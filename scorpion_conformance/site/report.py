@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 SKIP_VARIABLE = "SCORPION_SITE_SKIP_REPORT"
-STATUSES = ("passed", "failed", "error", "xfailed", "xpassed", "unsupported", "skipped")
+STATUSES = ("passed", "failed", "error", "xfailed", "xpassed", "unsupported", "not-run", "skipped")
 BAD = ("failed", "error", "xpassed")
 DASH = "\u2013"  # the mark of an unsupported result
 
@@ -106,6 +106,8 @@ def load_report(text: str) -> list[dict[str, Any]]:
             record = json.loads(line)
         except json.JSONDecodeError as error:
             raise ValueError(f"report line {number} is not JSON: {error}") from None
+        if isinstance(record, dict) and record.get("end") is True:
+            continue  # how the run ended, not a case
         if not isinstance(record, dict) or "status" not in record:
             raise ValueError(f"report line {number} has no status")
         records.append(record)

@@ -34,7 +34,9 @@ def holds_features(argument: str) -> bool:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]) -> None:
+def pytest_load_initial_conftests(
+    early_config: pytest.Config, parser: pytest.Parser, args: list[str]
+) -> None:
     manager = early_config.pluginmanager
     if manager.has_plugin(PLUGIN):
         return

@@ -10,14 +10,15 @@ was expected and what the adapter showed, in the scenarios' notation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
+from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.compare import action_key, normalized_state, same_position
-from scorpion_conformance.protocol import Undo
+from scorpion_conformance.protocol import Response
 
 from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
-__all__ = ["Client", "ScenarioFailure", "ScenarioRun", "empty_position", "fold_given"]
+__all__ = ["ScenarioFailure", "ScenarioRun", "empty_position", "fold_given"]
 
 Instruction = Mapping[str, Any]
 
@@ -29,16 +30,6 @@ class ScenarioFailure(AssertionError):
         super().__init__(message)
         self.expected = expected
         self.actual = actual
-
-
-class Client(Protocol):
-    """What the run needs of the harness client (see :mod:`scorpion_conformance.harness`)."""
-
-    def start(self, rules: str, position: dict[str, Any]) -> Any: ...
-    def legal(self) -> Any: ...
-    def play(self, action: dict[str, Any]) -> Any: ...
-    def state(self) -> Any: ...
-    def send(self, request: Any) -> Any: ...
 
 
 def empty_position() -> dict[str, Any]:
@@ -76,7 +67,7 @@ def _show_state(state: Mapping[str, Any]) -> str:
 class ScenarioRun:
     """One scenario under one rule set, played through ``client``."""
 
-    def __init__(self, client: Client, rules: str) -> None:
+    def __init__(self, client: AdapterClient, rules: str) -> None:
         self.client = client
         self.rules = rules
         self.columns: list[dict[str, list[str]]] = [{"down": [], "up": []} for _ in range(COLUMNS)]
@@ -153,7 +144,7 @@ class ScenarioRun:
         elif kind == "undo":
             self.last_action = {"type": "undo"}
             self.log.append("undo")
-            self._record(self.client.send(Undo()))
+            self._record(self.client.undo())
         else:
             self._play({"type": "move", "card": instruction["card"], "to": instruction["to"]}
                        if kind == "move" else {"type": "deal"})
@@ -163,7 +154,7 @@ class ScenarioRun:
         self.log.append(f"play {show_action(action)}")
         self._record(self.client.play(action))
 
-    def _record(self, response: Any) -> None:
+    def _record(self, response: Response) -> None:
         self._state = None
         self.refusal_checked = False
         if response.ok:

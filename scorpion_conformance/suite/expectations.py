@@ -21,7 +21,7 @@ from typing import Any
 
 from .reporting import Record, write_atomically
 
-__all__ = ["ExpectationsError", "Expectations", "load_expectations", "write_expectations"]
+__all__ = ["Expectations", "ExpectationsError", "load_expectations", "write_expectations"]
 
 
 class ExpectationsError(ValueError):

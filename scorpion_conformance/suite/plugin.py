@@ -16,6 +16,7 @@ gives up on the adapter the remaining cases are *not run*, not failed.
 
 from __future__ import annotations
 
+import math
 import shlex
 import signal
 import sys
@@ -28,6 +29,7 @@ from typing import Any
 import pytest
 
 from scorpion_conformance.errors import AdapterError, ErrorAnswer, RequestError
+from scorpion_conformance.transport import split_command
 
 from . import reporting
 from .execute import ScenarioFailure, ScenarioRun
@@ -38,9 +40,6 @@ from .session import NotRun, Suite, SuiteUsageError
 from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
 
 DEFAULT_ADAPTER = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
-
-#: Exit status when the adapter cannot be used at all (no scenario ran).
-ADAPTER_UNUSABLE = 3
 
 _SUITE = pytest.StashKey[Suite]()
 _RUN = pytest.StashKey[ScenarioRun]()
@@ -71,6 +70,11 @@ def _suite(config: pytest.Config) -> Suite:
     return config.stash[_SUITE]
 
 
+def suite_of(config: object) -> Suite | None:
+    """The suite's state in a pytest configuration, if the suite ran there."""
+    return config.stash.get(_SUITE, None) if isinstance(config, pytest.Config) else None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _config
     _config = config
@@ -79,8 +83,15 @@ def pytest_configure(config: pytest.Config) -> None:
     for tag, capability in CAPABILITY_TAGS.items():
         config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
     wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
-    suite = Suite(config.getoption("adapter") or DEFAULT_ADAPTER, config.getoption("adapter_timeout"),
-                  wanted_rules)
+    timeout = config.getoption("adapter_timeout")
+    if not math.isfinite(timeout) or timeout <= 0:
+        raise pytest.UsageError(f"--adapter-timeout {timeout}: give a number of seconds above 0")
+    command = config.getoption("adapter") or DEFAULT_ADAPTER
+    try:
+        split_command(command)
+    except ValueError as error:
+        raise pytest.UsageError(f"--adapter: {error}") from None
+    suite = Suite(command, timeout, wanted_rules)
     expect = config.getoption("expect")
     if expect:
         try:
@@ -116,15 +127,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         suite.declared()
     except SuiteUsageError as error:
         suite.close()
-        pytest.exit(f"{error}\n", returncode=pytest.ExitCode.USAGE_ERROR)
+        raise pytest.UsageError(str(error)) from None
     except AdapterError as error:
+        suite.unusable = True
         suite.close()
-        pytest.exit(
+        _write_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
+        # A usage error is printed as one paragraph, with no traceback (run exits 3).
+        raise pytest.UsageError(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
-            f" `scorpion-conformance check-adapter --adapter {shlex.quote(suite.command)}`.\n",
-            returncode=ADAPTER_UNUSABLE,
-        )
+            f" `scorpion-conformance check-adapter --adapter {shlex.quote(suite.command)}`."
+        ) from None
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -151,7 +164,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         raise pytest.UsageError(f"{template.feature.filename}:{template.line_number}: "
                                 "a scenario the suite cannot read (run scorpion-conformance lint)")
     where = placement(case, suite.declared(), hello.capabilities, narrowed=bool(suite.wanted_rules))
-    metafunc.fixturenames.append("scorpion_rules")
+    # The case's run is set up before its first step, so a case the run will not
+    # play (after giving up on the adapter) is skipped before it starts.
+    metafunc.fixturenames.extend(("scorpion_rules", "scorpion_run"))
     sid = case.id or "no-id"
     if where.rulesets:
         metafunc.parametrize("scorpion_rules", where.rulesets, ids=[f"{sid}-{n}" for n in where.rulesets])
@@ -228,7 +243,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
     """
     suite = request.config.stash.get(_SUITE, None)
     callspec = getattr(request.node, "callspec", None)
-    if suite is None or suite.interrupted is not None or callspec is None:
+    if suite is None or suite.interrupted is not None or suite.gave_up is not None or callspec is None:
         return
     if "scorpion_rules" not in callspec.params:
         return  # not one of the suite's scenarios
@@ -307,7 +322,7 @@ def _judge_failure(suite: Suite, record: Record, item: pytest.Item, report: pyte
         record.message = f"the scenario asks for a request the protocol does not allow: {error}"
     elif isinstance(error, pytest.fail.Exception):
         record.status, record.extra["blame"] = "failed", "scenario"  # it checks nothing
-    elif isinstance(error, AssertionError) or report.when == "call" and error is None:
+    elif isinstance(error, AssertionError) or (report.when == "call" and error is None):
         record.status, record.extra["blame"] = "failed", "implementation"
     else:
         record.status, record.extra["blame"] = "error", "harness"
@@ -334,14 +349,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     suite.close()
     ending = suite.ending()
     _mark_junit(session.config, ending, suite)
-    report = session.config.getoption("report")
-    if report:
-        facts: dict[str, Any] = {"run": ending, "adapter": suite.command}
-        if suite.interrupted is not None:
-            facts["signal"] = signal.Signals(suite.interrupted).name
-        if suite.gave_up is not None:
-            facts["gave_up"] = suite.gave_up.problem
-        reporting.write_report(Path(report), suite.records.values(), facts)
+    facts: dict[str, Any] = {"run": ending}
+    if suite.interrupted is not None:
+        facts["signal"] = signal.Signals(suite.interrupted).name
+    if suite.gave_up is not None:
+        facts["gave_up"] = suite.gave_up.problem
+    _write_report(session.config, suite, facts)
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
         count = write_expectations(Path(target), suite.records.values())
@@ -349,6 +362,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     elif target:
         suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
     session.exitstatus = suite.exit_status(int(exitstatus))
+
+
+def _write_report(config: pytest.Config, suite: Suite, facts: dict[str, Any]) -> None:
+    report = config.getoption("report")
+    if report:
+        hello = suite.hello
+        about = {"adapter": suite.command,
+                 "implementation": str(hello.implementation) if hello is not None else None}
+        reporting.write_report(Path(report), suite.records.values(), {**facts, **about})
 
 
 def _mark_junit(config: pytest.Config, ending: str, suite: Suite) -> None:

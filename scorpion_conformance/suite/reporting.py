@@ -111,11 +111,18 @@ def write_atomically(path: Path, write: Callable[[Any], None]) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             write(out)
+        os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's 0600
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any]) -> None:

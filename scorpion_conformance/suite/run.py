@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
+
+from scorpion_conformance.arguments import adapter_command, seconds
 
 __all__ = [
     "AUTHORING_ERROR",
@@ -106,9 +109,18 @@ def _authoring_problems(command: str, features: Path) -> int:
     return 0
 
 
+#: The exit status when the adapter cannot be used at all (no scenario ran).
+ADAPTER_UNUSABLE = 3
+#: The exit status when no scenario matched the selection.
+NOTHING_SELECTED = 5
+#: The exit status of a fault of the suite itself (pytest's internal error).
+INTERNAL_ERROR = 70
+
+
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--adapter", help="command that starts the adapter (default: the reference adapter)")
-    parser.add_argument("--timeout", type=float, default=5.0,
+    parser.add_argument("--adapter", type=adapter_command,
+                        help="command that starts the adapter (default: the reference adapter)")
+    parser.add_argument("--timeout", type=seconds, default=5.0,
                         help="seconds to wait for each answer of the adapter (default 5)")
     parser.add_argument("--rules", help="comma-separated rule sets to run (default: all declared)")
     parser.add_argument("--id", dest="ids", help="comma-separated scenario ids, such as MOVE-004")
@@ -171,10 +183,54 @@ def run(args: argparse.Namespace) -> int:
         return AUTHORING_ERROR
     import pytest
 
-    code = pytest.main(pytest_arguments(args))
+    # JUnit and Cucumber files are written beside their place and renamed at the
+    # end, so a file the user already has is never left half written.
+    finals: dict[str, Path] = {}
+    for name in ("junitxml", "cucumberjson"):
+        if getattr(args, name):
+            final = Path(getattr(args, name))
+            finals[str(final.with_name(f".{final.name}.{os.getpid()}.tmp"))] = final
+            setattr(args, name, next(reversed(finals)))
+    observer = _Observer()
+    try:
+        code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
+    finally:
+        for temporary, final in finals.items():
+            if Path(temporary).exists():
+                os.replace(temporary, final)
+    return _exit_status(code, observer)
+
+
+class _Observer:
+    """Sees the run's configuration, to read the suite's state once pytest is done."""
+
+    config: object = None
+
+    def pytest_configure(self, config: object) -> None:
+        self.config = config
+
+
+def _exit_status(code: int, observer: _Observer) -> int:
+    """pytest's exit status in the suite's terms (see ``docs/protocol.md``, exit statuses)."""
+    import pytest
+
+    from .plugin import suite_of
+
+    suite = suite_of(observer.config)
+    if suite is not None and suite.unusable:
+        return ADAPTER_UNUSABLE
+    if code in (128 + 2, 128 + 15):
+        return code
     if code == pytest.ExitCode.NO_TESTS_COLLECTED:
         print("scorpion-conformance run: no scenario matched the selection", file=sys.stderr)
-    return int(code)
+        return NOTHING_SELECTED
+    if code == pytest.ExitCode.USAGE_ERROR:
+        return USAGE_ERROR
+    if code == pytest.ExitCode.INTERNAL_ERROR:
+        return INTERNAL_ERROR
+    if code == pytest.ExitCode.INTERRUPTED:
+        return 130
+    return code
 
 
 def add_lint_arguments(parser: argparse.ArgumentParser) -> None:

@@ -47,6 +47,8 @@ class Suite:
     #: The signal that interrupted the run (SIGINT or SIGTERM), if one did.
     interrupted: int | None = None
     faulted: bool = False
+    #: Whether the handshake failed, so that no case could run.
+    unusable: bool = False
     #: Lines for the end of the summary (what was written where).
     notes: list[str] = field(default_factory=list)
     _client: AdapterClient | None = None

@@ -2,9 +2,9 @@
 
 Each fake adapter script in this folder runs :func:`serve` with one command
 replaced by a broken handler. Like a good adapter, it echoes each request's
-``id`` in the answers it writes (set ``ECHO_IDS = False`` to stop). The canned game: ``start`` echoes the position
-as the state, ``legal`` offers one deal, ``play`` accepts a deal and refuses
-every move, ``undo`` has nothing to undo.
+``id`` in the answers it writes (set ``ECHO_IDS = False`` to stop). The canned
+game: ``start`` echoes the position as the state, ``legal`` offers one deal,
+``play`` accepts a deal and refuses every move, ``undo`` has nothing to undo.
 """
 
 from __future__ import annotations
