@@ -1,6 +1,7 @@
 """scorpion_conformance: the conformance suite, its harness and its adapter protocol.
 
-The harness (:mod:`scorpion_conformance.harness`) runs any Scorpion
+The harness client (:mod:`scorpion_conformance.client`, over
+:mod:`scorpion_conformance.transport`) runs any Scorpion
 implementation behind an adapter that speaks the JSON Lines protocol written
 down in ``docs/protocol.md`` and in ``schemas/protocol-v1.json``.
 """

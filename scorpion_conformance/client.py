@@ -1,4 +1,4 @@
-"""The conversation with an adapter: requests, checked answers and the fault lifecycle.
+"""The conversation with an adapter: the protocol's commands, checked both ways.
 
 :class:`AdapterClient` speaks the JSON Lines protocol over a
 :class:`~scorpion_conformance.transport.Transport`: a process (the usual
@@ -8,15 +8,12 @@ every answer; every fault raises an
 :class:`~scorpion_conformance.errors.AdapterError` that names the adapter, the
 request, what was wrong and the tail of the adapter's stderr.
 
-**The conversation stays in step, or the client says so.** Each request
-carries an ``id`` that adapters may echo. Where the adapter echoes it, an
-answer to the wrong request is recognised exactly. Where it does not, the
-client still refuses every line that nobody asked for: the lines that came
-with an answer, and whatever is waiting before each request. A scenario ends
-with :meth:`AdapterClient.check_in_step`, which makes one more round trip, so
-an extra answer written at the very end is caught too. Any of these is the
-adapter's fault (:class:`~scorpion_conformance.errors.OutOfStep`), never a
-verdict on the rules.
+**The conversation stays in step, or the client says so** (see
+:mod:`scorpion_conformance.conversation`): each request carries an ``id``
+that adapters may echo, and a line nobody asked for is the adapter's fault
+(:class:`~scorpion_conformance.errors.OutOfStep`), never a verdict on the
+rules. A scenario ends with :meth:`AdapterClient.check_in_step`, one more
+round trip, so an extra answer written at the very end is caught too.
 
 A refusal such as ``illegal-action`` is a normal answer: :meth:`AdapterClient.play`
 and :meth:`AdapterClient.undo` return it as a
@@ -41,21 +38,17 @@ from __future__ import annotations
 import contextlib
 import json
 import shlex
-import weakref
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from . import protocol
+from .conversation import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, Conversation, JsonObject, _close_all
 from .errors import (
     AdapterCrashed,
     AdapterError,
-    AdapterNotRunning,
     AdapterStartError,
     AdapterTimeout,
     ErrorAnswer,
-    InvalidResponse,
-    MalformedResponse,
     OutOfStep,
     ProtocolVersionError,
     RequestError,
@@ -64,57 +57,21 @@ from .errors import (
     quote,
 )
 from .protocol import Hello, HelloInfo, Legal, Play, Quit, Request, Response, Start, State, Undo
-from .transport import (
-    GRACE,
-    MAX_LINE_BYTES,
-    InProcessTransport,
-    ProcessTransport,
-    Received,
-    Transport,
-    TransportClosed,
-    TransportTimeout,
-    split_command,
-)
+from .transport import MAX_LINE_BYTES, InProcessTransport, Transport
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
 
-#: Seconds to wait for each answer unless told otherwise.
-DEFAULT_TIMEOUT = 5.0
-#: The least time the first answer may take (see ``AdapterClient.startup_timeout``).
-STARTUP_TIMEOUT = 15.0
-
-#: A JSON object of the protocol (a position, a state, an action).
-JsonObject = dict[str, Any]
-
-#: How many requests are remembered, to say which one an extra answer belongs to.
-_HISTORY = 16
+A = TypeVar("A", bound=Response)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _close_all(holder: list[Transport]) -> None:
-    for transport in holder:
-        transport.close()
-    holder.clear()
-
-
-class AdapterClient:
-    """A conversation with one adapter (restartable).
-
-    ``adapter`` is a command line (split as a shell would, without running a
-    shell), an argument list, or a function that makes a fresh
-    :class:`~scorpion_conformance.transport.Transport` for each (re)start.
-    Nothing starts until the first request.
+class AdapterClient(Conversation):
+    """A conversation with one adapter (restartable): its commands and their answers.
 
     ``max_restarts`` caps restarts *in a row*: a game that starts successfully
     resets the count, so an adapter that crashes on a few scenarios keeps
     going, while one that never gets a game started ends in
     :class:`~scorpion_conformance.errors.TooManyRestarts`. ``restarts`` counts
-    all restarts.
-
-    Raises :class:`ValueError` for an empty command or unbalanced quotes.
+    all restarts. The other arguments are :class:`Conversation`'s.
     """
 
     def __init__(
@@ -123,49 +80,15 @@ class AdapterClient:
         timeout: float = DEFAULT_TIMEOUT,
         stderr_tail_lines: int = 40,
         max_restarts: int = 3,
-        *,
-        max_line_bytes: int = MAX_LINE_BYTES,
-        startup_timeout: float | None = None,
-        cwd: str | None = None,
-        env: Mapping[str, str] | None = None,
+        **options: Any,
     ) -> None:
-        if callable(adapter):
-            self._make: Callable[[], Transport] = adapter
-            self.command = adapter().name
-        else:
-            self.command, argv = split_command(adapter)
-            self._make = lambda: ProcessTransport(
-                argv, cwd=cwd, env=env, max_line_bytes=max_line_bytes,
-                stderr_tail_lines=stderr_tail_lines,
-            )
-        self.timeout = float(timeout)
-        #: How long the first answer (to hello) may take: starting an interpreter or a
-        #: JIT on a loaded machine is slower than answering a request.
-        self.startup_timeout = (
-            max(self.timeout, STARTUP_TIMEOUT) if startup_timeout is None else float(startup_timeout)
-        )
+        super().__init__(adapter, timeout, stderr_tail_lines, **options)
         self.max_restarts = max_restarts
-        self.max_line_bytes = max_line_bytes
         #: What the adapter said in answer to hello, once it has.
         self.info: HelloInfo | None = None
         #: How many times the adapter was restarted, in all.
         self.restarts = 0
-        #: Whether the adapter echoes request ids (known after its first answer).
-        self.echoes_ids: bool | None = None
         self._restarts_in_a_row = 0
-        self._holder: list[Transport] = []
-        self._status = "new"  # new, running, broken, closed
-        self._last_error: AdapterError | None = None
-        self._next_id = 0
-        self._history: deque[tuple[int, str]] = deque(maxlen=_HISTORY)
-        self._answered = False
-        self._ended = False
-        self._last_state: JsonObject | None = None
-        self._finalizer = weakref.finalize(self, _close_all, self._holder)
-
-    def fresh_transport(self) -> Transport:
-        """A new, unopened transport to the same adapter (for a conversation of one's own)."""
-        return self._make()
 
     @classmethod
     def in_process(cls, rulesets: Mapping[str, Any] | None = None, **options: Any) -> AdapterClient:
@@ -181,198 +104,9 @@ class AdapterClient:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    # -- the process ---------------------------------------------------------
+    # -- sending -------------------------------------------------------------
 
-    @property
-    def running(self) -> bool:
-        """Whether an adapter is up and the conversation is in step."""
-        return self._status == "running"
-
-    @property
-    def pid(self) -> int | None:
-        """The adapter's process id while one runs."""
-        return self._holder[0].pid if self._holder else None
-
-    def stderr_tail(self, *, wait: bool = False) -> str:
-        """The last lines the running (or last) adapter wrote to stderr."""
-        return self._holder[0].stderr_tail(wait=wait) if self._holder else ""
-
-    def _context(self, request: str | None, *, wait: bool = False) -> dict[str, Any]:
-        return {"adapter": self.command, "request": request, "stderr_tail": self.stderr_tail(wait=wait)}
-
-    def _open(self) -> Transport:
-        transport = self._make()
-        try:
-            transport.open()
-        except OSError as error:
-            self._status = "broken"
-            reason = error.strerror or str(error)
-            hint = " (is it installed, and on PATH?)" if isinstance(error, FileNotFoundError) else ""
-            program = shlex.split(self.command)[0] if self.command.strip() else self.command
-            failure = AdapterStartError(f"cannot run {program!r}: {reason}{hint}", adapter=self.command)
-            self._last_error = failure
-            raise failure from None
-        self._holder[:] = [transport]
-        self._status = "running"
-        self._answered = False
-        self._ended = False
-        self.echoes_ids = None
-        self._last_state = None
-        return transport
-
-    def _transport(self) -> Transport:
-        if self._status == "new":
-            return self._open()
-        if self._status == "running":
-            return self._holder[0]
-        if self._status == "closed":
-            raise AdapterNotRunning("the adapter was closed", adapter=self.command)
-        last = f": {self._last_error.problem}" if self._last_error else ""
-        raise AdapterNotRunning(
-            f"the adapter failed earlier{last}; call restart() first", adapter=self.command
-        )
-
-    def _fail(self, error: AdapterError) -> AdapterError:
-        """Stop the adapter after a fault that leaves the conversation out of step."""
-        for transport in self._holder:
-            transport.close()
-        self._status = "broken"
-        self._last_error = error
-        return error
-
-    def _exited(self, transport: Transport, request: str) -> AdapterError:
-        code = transport.exit_status(GRACE)
-        context = self._context(request, wait=True)
-        if not self._answered:
-            error: AdapterError = AdapterStartError(
-                f"the adapter {describe_exit(code)} before answering its first request",
-                exit_code=code, **context,
-            )
-        else:
-            error = AdapterCrashed(
-                f"the adapter {describe_exit(code)} instead of answering", exit_code=code, **context
-            )
-        return self._fail(error)
-
-    # -- keeping the conversation in step -------------------------------------
-
-    def _which(self, data: bytes) -> str:
-        """Which earlier request an extra line answers, as far as can be told."""
-        try:
-            body = json.loads(data)
-        except ValueError:
-            return ""
-        if isinstance(body, dict) and isinstance(body.get("id"), int):
-            for number, text in self._history:
-                if number == body["id"]:
-                    return f" (it answers {quote(text, 80)} again)"
-        return ""
-
-    def _extra(self, items: list[Received], request: str, when: str) -> AdapterError:
-        transport = self._holder[0]
-        lines = [item for item in items if item.kind != "eof"]
-        if not lines:
-            return self._exited(transport, request)
-        first = lines[0].data
-        more = f" ({len(lines)} lines in all)" if len(lines) > 1 else ""
-        return self._fail(OutOfStep(
-            f"{when}, the adapter wrote a line nobody asked for{self._which(first)}{more}:"
-            f" {quote(first)}. Each request gets exactly one answer line.",
-            line=first, **self._context(request),
-        ))
-
-    def _after_answer(self, transport: Transport, request: str, when: str) -> None:
-        """Refuse the lines that came with an answer; note an end of output that did."""
-        arrived = transport.waiting()
-        if any(item.kind != "eof" for item in arrived):
-            raise self._extra(arrived, request, when)
-        self._ended = bool(arrived)
-
-    def _check_id(self, body: Any, number: int, request: str, cmd: str) -> None:
-        echoed = body.get("id") if isinstance(body, dict) else None
-        if self.echoes_ids is None:
-            self.echoes_ids = echoed == number
-        if echoed is None and not self.echoes_ids:
-            return
-        if echoed == number:
-            return
-        if echoed is None:
-            problem = (f"the answer to {cmd} carries no id, though the adapter echoed the ids of"
-                       " earlier requests; its answers may be out of step")
-        else:
-            problem = (f"the answer to {cmd} (request id {number}) carries the id {echoed!r}"
-                       f"{self._which(json.dumps({'id': echoed}).encode())}: the adapter answered"
-                       " another request than the one asked, so its answers are out of step")
-        raise self._fail(OutOfStep(problem, **self._context(request)))
-
-    # -- one exchange --------------------------------------------------------
-
-    def _exchange(self, obj: JsonObject, cmd: str, timeout: float | None = None) -> Any:
-        """Send one request object, return the decoded answer (not yet checked)."""
-        timeout = self.timeout if timeout is None else timeout
-        transport = self._transport()
-        number = self._next_id
-        self._next_id += 1
-        line = protocol.encode({**obj, "id": number})
-        request = line.rstrip(b"\n").decode("utf-8", "replace")
-        waiting = transport.waiting()
-        if waiting or self._ended:
-            raise self._extra(waiting, request, "before this request")
-        try:
-            transport.send(line, timeout)
-        except TransportClosed:
-            raise self._exited(transport, request) from None
-        except TransportTimeout as error:
-            raise self._fail(AdapterTimeout(
-                f"{error}; it was stopped", timeout=timeout, **self._context(request, wait=True)
-            )) from None
-        self._history.append((number, request))
-        received = transport.receive(timeout)
-        if received is None:
-            problem = f"no answer within {timeout:g} s; the adapter was stopped"
-            partial, length = transport.unfinished()
-            if length:
-                problem += (f" (it had printed {length} bytes without ending the line:"
-                            f" {quote(partial, 80)})")
-            transport.close()
-            raise self._fail(AdapterTimeout(problem, timeout=timeout, **self._context(request, wait=True)))
-        if received.kind == "eof":
-            raise self._exited(transport, request)
-        if received.kind == "too-long":
-            raise self._fail(MalformedResponse(
-                f"the answer line is longer than the limit of {self.max_line_bytes} bytes;"
-                f" it starts {quote(received.data[:60])}...",
-                line=received.data, **self._context(request),
-            ))
-        self._answered = True
-        self._after_answer(transport, request, f"with its answer to {cmd}")
-        body = self._decode(received.data, request)
-        self._check_id(body, number, request, cmd)
-        return body
-
-    def _decode(self, data: bytes, request: str) -> Any:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise self._fail(MalformedResponse(
-                f"the answer is not UTF-8 (byte {error.start}: {error.reason}): {quote(data)}",
-                line=data, **self._context(request),
-            )) from None
-        if not text.strip():
-            problem = "the answer is an empty line"
-        else:
-            try:
-                return json.loads(text, parse_constant=_reject_constant)
-            except (ValueError, RecursionError) as error:
-                problem = f"the answer is not JSON ({error}): {quote(data)}"
-        raise self._fail(MalformedResponse(problem, line=data, **self._context(request)))
-
-    def _invalid(self, problem: str, body: Any, request: str) -> InvalidResponse:
-        error = InvalidResponse(problem, response=body, **self._context(request))
-        self._last_error = error
-        return error
-
-    def send(self, request: Request, *, on_purpose: bool = False) -> Response:
+    def send(self, request: Request[A], *, on_purpose: bool = False) -> A:
         """Send one request and return the adapter's answer, checked against the schema.
 
         Raises :class:`~scorpion_conformance.errors.RequestError` (the caller's
@@ -387,11 +121,12 @@ class AdapterClient:
         if self.info is None and request.cmd != "hello":
             self.hello()
         body = self._exchange(obj, request.cmd)
-        text = self._history[-1][1]
         problem = protocol.validate_response(request.cmd, body)
         if problem is not None:
-            raise self._invalid(f"the answer to {request.cmd} is not well formed: {problem}", body, text)
-        response = Response(request.cmd, body)
+            self._twice(request.cmd, self.last_request)
+            raise self._invalid(f"the answer to {request.cmd} is not well formed: {problem}", body,
+                                self.last_request)
+        response = request.read(body)
         if response.ok and request.cmd == "start":
             self._restarts_in_a_row = 0
         if response.state is not None:
@@ -409,35 +144,10 @@ class AdapterClient:
         data = data.removesuffix(b"\n")
         if b"\n" in data:
             raise ValueError("send_raw sends one line: the text holds a newline")
-        transport = self._transport()
-        text = data.decode("utf-8", "replace")
-        waiting = transport.waiting()
-        if waiting or self._ended:
-            raise self._extra(waiting, text, "before this request")
-        try:
-            transport.send(data + b"\n", self.timeout)
-        except TransportClosed:
-            raise self._exited(transport, text) from None
-        except TransportTimeout as error:
-            raise self._fail(AdapterTimeout(f"{error}; it was stopped", timeout=self.timeout,
-                                            **self._context(text, wait=True))) from None
-        self._history.append((-1, text))
-        received = transport.receive(self.timeout)
-        if received is None:
-            transport.close()
-            raise self._fail(AdapterTimeout(f"no answer within {self.timeout:g} s; the adapter was stopped",
-                                            timeout=self.timeout, **self._context(text, wait=True)))
-        if received.kind == "eof":
-            raise self._exited(transport, text)
-        if received.kind == "too-long":
-            raise self._fail(MalformedResponse("the answer line is too long", line=received.data,
-                                               **self._context(text)))
-        self._answered = True
-        self._after_answer(transport, text, "with its answer")
-        body = self._decode(received.data, text)
+        body = self._exchange(data, "a raw line")
         problem = protocol.check("response", body)
         if problem is not None:
-            raise self._invalid(f"the answer is not a response: {problem}", body, text)
+            raise self._invalid(f"the answer is not a response: {problem}", body, self.last_request)
         return body
 
     # -- the commands --------------------------------------------------------
@@ -450,7 +160,7 @@ class AdapterClient:
         """
         request = Hello()
         body = self._exchange(request.to_json(), "hello", self.startup_timeout)
-        text = self._history[-1][1]
+        text = self.last_request
         if isinstance(body, dict) and body.get("ok") is False:
             error = body.get("error")
             if not isinstance(error, dict):
@@ -481,10 +191,10 @@ class AdapterClient:
         self.info = info
         return info
 
-    def _expect_ok(self, request: Request) -> Response:
+    def _expect_ok(self, request: Request[A]) -> A:
         response = self.send(request)
         if not response.ok:
-            raise ErrorAnswer(response, adapter=self.command, request=self._history[-1][1])
+            raise ErrorAnswer(response, adapter=self.command, request=self.last_request)
         return response
 
     def start(self, rules: str, position: Mapping[str, Any]) -> JsonObject:
@@ -529,7 +239,7 @@ class AdapterClient:
             raise self._fail(OutOfStep(
                 "asked for the state with no action since its last answer, the adapter gave another"
                 " state: its answers are out of step with the requests",
-                **self._context(self._history[-1][1]),
+                **self._context(self.last_request),
             ))
 
     def quit(self) -> int:
@@ -543,7 +253,7 @@ class AdapterClient:
             return 0
         transport = self._transport()
         response = self.send(Quit())
-        text = self._history[-1][1]
+        text = self.last_request
         if not response.ok:
             raise ErrorAnswer(response, adapter=self.command, request=text)
         code = transport.exit_status(self.timeout)
@@ -576,11 +286,6 @@ class AdapterClient:
         if self._status == "running":
             with contextlib.suppress(AdapterError, ErrorAnswer):
                 self.quit()
-        _close_all(self._holder)
-        self._status = "closed"
-
-    def kill(self) -> None:
-        """End the adapter at once, without a word (on an interrupt)."""
         _close_all(self._holder)
         self._status = "closed"
 

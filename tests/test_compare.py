@@ -12,7 +12,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorpion_conformance import check_adapter, compare, fuzz
+from scorpion_conformance import compare, fuzz
+from scorpion_conformance import smoke_checks as check_adapter
 from scorpion_conformance.compare import (
     ActionKey,
     action_key,

@@ -388,7 +388,7 @@ def test_hello_info_refuses_a_name_declared_twice() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from scorpion_conformance.protocol import _quick_ok  # noqa: E402
+from scorpion_conformance.validation import _quick_ok  # noqa: E402
 
 cardish = st.sampled_from(["9D", "TD", "KC", "AS", "2H", " 9D", "9d", "10D", "", "KX", "9D\n"]) | (
     st.integers(-1, 60) | st.none() | st.booleans()

@@ -109,16 +109,30 @@ function handle(line) {
   }
 }
 
-function respond(line) {
+// The request's id, when it has a whole number one: every answer echoes it.
+function requestId(line) {
   try {
-    return handle(line);
+    const req = JSON.parse(line);
+    return isObject(req) && Number.isSafeInteger(req.id) && req.id >= 0 ? req.id : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function respond(line) {
+  let answer;
+  try {
+    answer = handle(line);
   } catch (e) {
     const error = e instanceof EngineError
       ? { code: e.code, message: e.message }
       : { code: 'bad-request', message: `internal error: ${e && e.message}` };
     if (e instanceof EngineError && e.reason) error.reason = e.reason;
-    return [{ ok: false, error }, null];
+    answer = [{ ok: false, error }, null];
   }
+  const id = requestId(line);
+  if (id !== null) answer[0].id = id;
+  return answer;
 }
 
 function main() {

@@ -154,25 +154,31 @@ class Session:
 
 
 def answer(session: Session, line: bytes) -> tuple[dict[str, Any], int | None]:
+    """The answer to one request line; it echoes the request's ``id``, as adapters should."""
+    request: Any = None
     try:
         try:
             request = json.loads(line.decode("utf-8"))
         except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply
             raise Refusal("bad-request", "the request is not a JSON line") from None
-        return session.handle(request)
+        response, status = session.handle(request)
     except Refusal as refusal:
         error = {"code": refusal.code, "message": refusal.message[:300]}
         if refusal.reason:
             error["reason"] = refusal.reason
-        return {"ok": False, "error": error}, None
+        response, status = {"ok": False, "error": error}, None
     except NotImplementedError as missing:
-        return {"ok": False, "error": {"code": "unsupported", "message": str(missing)}}, None
+        response, status = {"ok": False, "error": {"code": "unsupported", "message": str(missing)}}, None
     except Exception as bug:  # never die: log it on stderr and answer
         print(f"adapter bug: {bug!r}", file=sys.stderr)
-        return {
+        response, status = {
             "ok": False,
             "error": {"code": "bad-request", "message": f"adapter bug: {bug}"},
         }, None
+    number = request.get("id") if isinstance(request, dict) else None
+    if isinstance(number, int) and not isinstance(number, bool) and number >= 0:
+        response["id"] = number
+    return response, status
 
 
 def main() -> int:

@@ -28,16 +28,17 @@ from typing import Any
 
 import pytest
 
-from scorpion_conformance.errors import AdapterError, ErrorAnswer, RequestError
+from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.transport import split_command
 
 from . import reporting
-from .execute import ScenarioFailure, ScenarioRun
+from .execute import ScenarioRun
 from .expectations import ExpectationsError, load_expectations, write_expectations
-from .reporting import NOT_RUN, UNSUPPORTED, Record, rerun_command, summary_lines
+from .reporting import UNSUPPORTED, Record, rerun_command, summary_lines
 from .selection import case_for, placement, template_of, wanted
 from .session import NotRun, Suite, SuiteUsageError
 from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
+from .verdicts import judge
 
 DEFAULT_ADAPTER = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
 
@@ -279,59 +280,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         suite.records[item.nodeid] = record
     if suite.interrupted is not None:
         return  # a case the interrupt cut short has no verdict
-    _judge(suite, record, item, report, call)
-
-
-def _judge(suite: Suite, record: Record, item: pytest.Item, report: pytest.TestReport,
-           call: pytest.CallInfo[None]) -> None:
-    """Give the record its final status from one phase's report."""
-    if report.skipped and hasattr(report, "wasxfail"):
-        record.status, record.message = "xfailed", str(report.wasxfail)
-    elif report.skipped:
-        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
-        reason = reason.removeprefix("Skipped: ")
-        record.status = NOT_RUN if reason.startswith("not run") else (
-            UNSUPPORTED if reason.startswith(UNSUPPORTED) else "skipped")
-        record.message = reason
-    elif report.failed and "[XPASS(strict)]" in str(report.longrepr):
-        record.status = "xpassed"
-        record.message = (f"known failure now passes: remove {record.key!r} (or its scenario's entry)"
-                          " from the expectations file")
-    elif report.failed:
-        _judge_failure(suite, record, item, report, call)
-    elif report.when == "call" and report.passed:
-        record.status = "passed"
-
-
-def _judge_failure(suite: Suite, record: Record, item: pytest.Item, report: pytest.TestReport,
-                   call: pytest.CallInfo[None]) -> None:
     error = call.excinfo.value if call.excinfo is not None else None
-    run = item.stash.get(_RUN, None)
-    record.context = run.describe() if run is not None else ""
-    record.message = str(error) if error is not None else report.longreprtext
-    if isinstance(error, AdapterError):
-        record.status, record.extra["blame"] = "error", "adapter"
-        record.stderr_tail = error.stderr_tail or ""
-        suite.faulted = True  # restart before the next case
-    elif isinstance(error, (ScenarioFailure, ErrorAnswer)):
-        record.status, record.extra["blame"] = "failed", "implementation"
-        if isinstance(error, ScenarioFailure):
-            record.expected, record.actual = error.expected, error.actual
-    elif isinstance(error, RequestError):
-        record.status, record.extra["blame"] = "error", "scenario"
-        record.message = f"the scenario asks for a request the protocol does not allow: {error}"
-    elif isinstance(error, pytest.fail.Exception):
-        record.status, record.extra["blame"] = "failed", "scenario"  # it checks nothing
-    elif isinstance(error, AssertionError) or (report.when == "call" and error is None):
-        record.status, record.extra["blame"] = "failed", "implementation"
-    else:
-        record.status, record.extra["blame"] = "error", "harness"
-    if error is not None:
-        # What a reader needs, instead of pytest-bdd's traceback.
-        report.longrepr = (
-            f"{record.id} under {record.rules}: {record.name} ({record.source})\n{record.message}\n\n"
-            f"{record.context}\n\nrerun: {record.rerun}"
-        )
+    judge(suite, record, report, error, item.stash.get(_RUN, None))
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

@@ -1,0 +1,228 @@
+"""Checking protocol messages: the JSON Schema, and a fast path for the common answers.
+
+Every answer an adapter writes, and every request the harness sends, is
+checked here. :func:`check` asks the schema (``schemas/protocol-v1.json``,
+draft 2020-12) and says where a problem lies, as a JSON path. The schema
+takes about a millisecond for a full state, so the answers that come by the
+thousand (states, lists of actions, refusals) first meet a fast path that
+accepts exactly the common well-formed ones and never anything the schema
+refuses (``tests/test_protocol_schema.py`` checks this with Hypothesis).
+
+>>> print(validate_response("legal", {"ok": True, "actions": [{"type": "deal", "to": 1}]}))
+... # doctest: +ELLIPSIS
+at $.actions[0]: Additional properties are not allowed ('to' was unexpected) (expected ...)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from scorpion_conformance.vocabulary import COMMANDS, ERROR_CODES, RANKS, STATUSES, SUITS
+
+__all__ = ["check", "schema", "validate_request", "validate_response"]
+
+
+# -- the schema -----------------------------------------------------------------
+
+
+@functools.cache
+def schema() -> Mapping[str, Any]:
+    """The protocol's JSON Schema, as shipped in the package."""
+    text = (
+        resources.files("scorpion_conformance")
+        .joinpath("schemas/protocol-v1.json")
+        .read_text("utf-8")
+    )
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@functools.cache
+def _validator(definition: str) -> Draft202012Validator:
+    root = schema()
+    if definition not in root["$defs"]:
+        raise KeyError(f"the protocol schema defines no {definition!r}")
+    return Draft202012Validator({**root, "$ref": f"#/$defs/{definition}"})
+
+
+def check(definition: str, instance: Any) -> str | None:
+    """Validate ``instance`` against ``$defs/<definition>``; a readable problem, or None.
+
+    >>> check("card", "TH") is None
+    True
+    >>> check("position", {"columns": [], "stock": [], "removed": []})
+    'at $.columns: [] is too short (expected the seven columns, left to right)'
+    """
+    errors = list(_validator(definition).iter_errors(instance))
+    if not errors:
+        return None
+    # The deepest problem is the most precise one ("$.ok is not a boolean" rather
+    # than "$ is not a refusal"); among those, jsonschema's own ranking decides.
+    depth = max(len(error.absolute_path) for error in errors)
+    error = best_match(e for e in errors if len(e.absolute_path) == depth)
+    assert error is not None
+    return _describe(error)
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    text = f"at {error.json_path}: {message}"
+    described = error.schema if isinstance(error.schema, Mapping) else {}
+    if "description" in described:
+        text += f" (expected {described['description']})"
+    return text
+
+
+# -- the fast path (whatever it does not accept goes to the schema, which has the
+# last word and writes the message) ------------------------------------------------
+
+_RANKS = frozenset(RANKS)
+_SUITS = frozenset(SUITS)
+_STATUSES = frozenset(STATUSES)
+_CODES = frozenset(ERROR_CODES)
+_STATE_KEYS = frozenset(("columns", "stock", "removed", "status"))
+_COLUMN_KEYS = frozenset(("down", "up"))
+_MOVE_KEYS = frozenset(("type", "card", "to"))
+_REASON = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _is_card(value: Any) -> bool:
+    return type(value) is str and len(value) == 2 and value[0] in _RANKS and value[1] in _SUITS
+
+
+def _are_cards(value: Any, limit: int = 52) -> bool:
+    return (
+        type(value) is list
+        and len(value) <= limit
+        and all(_is_card(card) for card in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def _is_state(value: Any) -> bool:
+    if type(value) is not dict or value.keys() != _STATE_KEYS:
+        return False
+    columns, removed = value["columns"], value["removed"]
+    return (
+        type(value["status"]) is str
+        and value["status"] in _STATUSES
+        and type(columns) is list
+        and len(columns) == 7
+        and all(
+            type(c) is dict
+            and c.keys() == _COLUMN_KEYS
+            and _are_cards(c["down"])
+            and _are_cards(c["up"])
+            for c in columns
+        )
+        and _are_cards(value["stock"], 3)
+        and type(removed) is list
+        and all(type(s) is str and s in _SUITS for s in removed)
+        and len(set(removed)) == len(removed)
+    )
+
+
+def _action_key(value: Any) -> tuple[str, ...] | None:
+    if type(value) is not dict:
+        return None
+    if value.get("type") == "deal" and len(value) == 1:
+        return ("deal",)
+    if (
+        value.get("type") == "move"
+        and value.keys() == _MOVE_KEYS
+        and _is_card(value["card"])
+        and type(value["to"]) is int
+        and 1 <= value["to"] <= 7
+    ):
+        return ("move", value["card"], str(value["to"]))
+    return None
+
+
+def _quick_ok(cmd: str, obj: Any) -> bool:
+    """Whether ``obj`` is surely a well-formed answer to ``cmd`` (False: ask the schema)."""
+    if type(obj) is not dict:
+        return False
+    if "id" in obj and not (type(obj["id"]) is int and obj["id"] >= 0):
+        return False
+    ok = obj.get("ok")
+    if ok is True:
+        if cmd in ("start", "play", "state", "undo"):
+            return _is_state(obj.get("state"))
+        if cmd == "legal":
+            actions = obj.get("actions")
+            if type(actions) is not list:
+                return False
+            keys = [_action_key(action) for action in actions]
+            return None not in keys and len(set(keys)) == len(keys)
+        return False
+    if ok is False:
+        error = obj.get("error")
+        return (
+            type(error) is dict
+            and type(error.get("code")) is str
+            and error["code"] in _CODES
+            and type(error.get("message")) is str
+            and (
+                "reason" not in error
+                or (type(error["reason"]) is str and _REASON.fullmatch(error["reason"]) is not None)
+            )
+        )
+    return False
+
+
+def validate_response(cmd: str, obj: Any) -> str | None:
+    """Check a response to ``cmd``; returns None when it is well formed, else what is wrong.
+
+    Raises :class:`ValueError` for a command the protocol does not have.
+
+    >>> validate_response("state", {"ok": False, "error": {"code": "bad-request", "message": "?"}})
+    >>> validate_response("quit", {"ok": "yes"})
+    "at $.ok: 'yes' is not of type 'boolean'"
+    """
+    if cmd not in COMMANDS:
+        raise ValueError(f"the protocol has no command {cmd!r}")
+    if _quick_ok(cmd, obj):
+        return None
+    return check(f"response-{cmd}", obj)
+
+
+_BARE_COMMANDS = frozenset(("legal", "state", "undo", "quit"))
+
+
+def _quick_request_ok(obj: Any) -> bool:
+    """Whether ``obj`` is surely a well-formed request (False: ask the schema)."""
+    if type(obj) is not dict:
+        return False
+    number = obj.get("id", 0)
+    if type(number) is not int or number < 0:
+        return False
+    keys = obj.keys() - {"id"}
+    cmd = obj.get("cmd")
+    if cmd in _BARE_COMMANDS:
+        return keys == {"cmd"}
+    if cmd == "play":
+        return keys == {"cmd", "action"} and _action_key(obj["action"]) is not None
+    return False
+
+
+def validate_request(obj: Any) -> str | None:
+    """Check a request; returns None when it is well formed, else what is wrong.
+
+    >>> validate_request({"cmd": "legal", "id": 3}) is None
+    True
+    >>> print(validate_request({"cmd": "play", "action": {"type": "deal", "to": 8}}))
+    ... # doctest: +ELLIPSIS
+    at $.action: Additional properties are not allowed ('to' was unexpected) (expected ...)
+    """
+    if _quick_request_ok(obj):
+        return None
+    return check("request", obj)
