@@ -49,6 +49,7 @@ from scorpion_ref.serial import (
     position_to_json,
 )
 from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
+from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
 
 __all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "encode_answer", "main", "serve"]
 
@@ -114,12 +115,19 @@ def _ruleset_entry(rules: RuleSet) -> str | dict[str, Any]:
 
 def every_bundle() -> dict[str, RuleSet]:
     """The named rule sets, then every other combination of the options as a
-    custom bundle named by its values (``stay/any-time/any/refused/four-runs/ignored``)."""
+    custom bundle named by the values where it differs from each option's first
+    value (``stay/any``: runs stay, empty columns take any card, the rest as in
+    ``standard``). Names stay within the protocol's 64 characters as options are added.
+
+    >>> every_bundle()["stay/any"].options["stock"]
+    'any-time'
+    """
     bundles = dict(RULESETS)
     named = {tuple(rules.options.values()) for rules in RULESETS.values()}
+    first = [values[0] for values in OPTIONS.values()]
     for values in itertools.product(*OPTIONS.values()):
         if values not in named:
-            name = "/".join(values)
+            name = "/".join(v for v, base in zip(values, first, strict=True) if v != base)
             bundles[name] = RuleSet.from_options(name, dict(zip(OPTIONS, values, strict=True)))
     return bundles
 

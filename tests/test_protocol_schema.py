@@ -370,9 +370,10 @@ def test_hello_info_resolves_named_and_custom_rule_sets() -> None:
         "stock": "when-stuck",
         "empty_column": "any",
         "whole_column_to_empty": "refused",
-        "win": "four-runs",
-        "finished_run_moves": "ignored",
+        **protocol.OPTION_DEFAULTS,
     }
+    assert resolved["short"]["win"] == "four-runs"
+    assert resolved["short"]["finished_run_moves"] == "ignored"
     assert info.offers("undo") and not info.offers("hint")
     assert str(info.implementation) == "scorpion-ref 0.1.0 (python)"
 

@@ -122,7 +122,8 @@ def test_a_custom_bundle_may_leave_out_win_and_finished_run_moves() -> None:
     rules = RuleSet.from_options("mine", FOUR)
     assert rules.win == "four-runs"
     assert rules.finished_run_moves == "ignored"
-    assert rules.options == {**FOUR, "win": "four-runs", "finished_run_moves": "ignored"}
+    assert rules.options == {**FOUR, **OPTION_DEFAULTS}
+    assert OPTION_DEFAULTS.items() >= {"win": "four-runs", "finished_run_moves": "ignored"}.items()
 
 
 @pytest.mark.parametrize(
