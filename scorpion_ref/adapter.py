@@ -49,7 +49,6 @@ from scorpion_ref.serial import (
     position_to_json,
 )
 from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
-from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
 
 __all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "encode_answer", "main", "serve"]
 
