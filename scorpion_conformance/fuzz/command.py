@@ -1,6 +1,6 @@
 """The ``scorpion-conformance fuzz`` command: its options and its main, which
 runs the games, shrinks the first difference, reports it and emits it as a
-scenario."""
+scenario (or, with ``--survey``, hands over to :mod:`.survey`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from scorpion_ref import RuleSet
 
 from ..arguments import adapter_command, seconds
 from ..errors import AdapterError
+from . import survey
 from .emit import EmitTargetError, build_scenario, check_target, write_scenario
 from .play import FuzzOptions
 from .reports import _summary, report
@@ -48,6 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds to wait for each answer of the adapter (default 5)")
     parser.add_argument("--features", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--survey", action="store_true", help="play every game past each "
+                        "difference; group the differences by kind, shrink one of each, print a table")
+    parser.add_argument("--known", type=Path, metavar="FILE", help="with --survey: the known "
+                        "divergences (JSON); only a difference not listed there fails the run")
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -70,6 +75,17 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         except EmitTargetError as error:
             print(f"scorpion-conformance fuzz: {error}", file=sys.stderr)
             return 2
+    listed: tuple[survey.Known, ...] = ()
+    if (args.known and not args.survey) or (args.survey and args.emit_scenario):
+        print("scorpion-conformance fuzz: --known goes with --survey, --emit-scenario without it",
+              file=sys.stderr)
+        return 2
+    if args.known:
+        try:
+            listed = survey.load_known(args.known)
+        except survey.KnownError as error:
+            print(f"scorpion-conformance fuzz: {error}", file=sys.stderr)
+            return 2
     client = AdapterClient(command, timeout=args.timeout, max_restarts=10)
     try:
         try:
@@ -83,6 +99,11 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
                   f"it declares {', '.join(declared)}", file=sys.stderr)
             return 2
         rules = RuleSet.from_options(args.rules, declared[args.rules])
+        if args.survey:
+            return survey.survey_command(
+                client, args.rules, rules, options, listed, out, command=command,
+                positions=args.positions, progress=not args.no_progress,
+                known_file=args.known, features=args.features)
         began = time.perf_counter()
         failure, stats = run_fuzz(client, args.rules, rules, options,
                                   positions=args.positions, progress=not args.no_progress)

@@ -163,6 +163,12 @@ def crash_on_nine_of_diamonds() -> None:
     game_module.Game.play = play
 
 
+def cross_suit_and_crash() -> None:
+    """Two bugs at once, for the fuzzer's survey: cross-suit moves, and a crash on 9♦."""
+    cross_suit()
+    crash_on_nine_of_diamonds()
+
+
 BUGS: dict[str, Callable[[], None]] = {
     "queen-into-space": queen_into_space,
     "cross-suit": cross_suit,
@@ -173,6 +179,7 @@ BUGS: dict[str, Callable[[], None]] = {
     "undo-forgets-flip": undo_forgets_flip,
     "whole-column-listed": whole_column_listed,
     "crash-on-nine-of-diamonds": crash_on_nine_of_diamonds,
+    "cross-suit-and-crash": cross_suit_and_crash,
 }
 
 if __name__ == "__main__":
