@@ -200,7 +200,8 @@ def test_each_fuzzer_difference_has_a_survey_kind(kind: str, message: str, expec
 
 def test_a_known_divergence_matches_its_kind_and_message_only() -> None:
     known = Known("status", "the status is won", "is_won")
-    assert known.matches(Difference("start", -1, "start", "after start, the status is won; the rules give playing"))
+    assert known.matches(Difference("start", -1, "start",
+                                    "after start, the status is won; the rules give playing"))
     assert not known.matches(Difference("state", 2, "play", "after deal, the stock holds 2♣; the status is "
                                         "won; the rules give playing"))
     assert not known.matches(Difference("start", -1, "start", "after start, the status is lost; the rules "
