@@ -116,3 +116,27 @@ Feature: Flipping face-down cards
       When the player plays 5♠ to column 2, 6♣ to column 1
       Then column 1 reads 7♣ 6♣ 3♦
       And column 3 reads 10♥
+
+  @R-FLIP-HIDDEN-REFUSED-FIRST
+  Rule: A hidden card is refused for being face down, wherever it is sent
+
+    @id:FLIP-010
+    Example: A face-down card sent to its own column is refused as face down
+      soliterm 1.2.0 refuses it as destination-is-source: Solitaire.why_not looks at the destination first.
+      Given the table
+        | 1    | 2  |
+        | [5♦] | 6♦ |
+        | [J♠] |    |
+        | 9♣   |    |
+      When the player moves 5♦ to column 1
+      Then the action is refused as card-face-down
+
+    @id:FLIP-011
+    Example: A face-down card sent to an empty column is refused as face down
+      Given the table
+        | 1    | 2  | 3 |
+        | [5♦] | 6♦ |   |
+        | [J♠] |    |   |
+        | 9♣   |    |   |
+      When the player moves J♠ to column 3
+      Then the action is refused as card-face-down

@@ -20,6 +20,32 @@ Feature: The stock
       And column 4 reads 4♣
       And column 7 reads Q♥
 
+    @id:STOCK-019 @R-DEAL-PARTIAL-POSITIONS
+    Example: A stock of two cards gives columns 1 and 2 one card each
+      Aisleriot 3.22.23 always deals to columns 1, 2 and 3, and its deal fails on a shorter stock.
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds 2♣ 3♦
+      When the player deals the stock
+      Then column 1 reads 5♥ 2♣
+      And column 2 reads 9♠ 3♦
+      And column 3 reads J♦
+      And the stock is empty
+
+    @id:STOCK-020 @R-DEAL-PARTIAL-POSITIONS
+    Example: A stock of one card may be dealt, onto column 1
+      Aisleriot 3.22.23 neither offers nor makes this deal: it always deals three cards.
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds K♣
+      Then the legal actions are exactly deal
+      When the player deals the stock
+      Then column 1 reads 5♥ K♣
+      And column 2 reads 9♠
+      And the stock is empty
+
   @R-STOCK-ORDER
   Rule: The first card of the stock goes to column 1
 

@@ -247,6 +247,27 @@ Feature: Winning and losing
         | A♠  | A♥  | A♣  | A♦  |
       Then the game is won
 
+    @id:WIN-025
+    Example: A lone run does not win while the stock still holds cards
+      soliterm 1.2.0 calls this table won: its Scorpion.is_won looks at the columns only.
+      Given the table
+        | 1   |
+        | K♠  |
+        | Q♠  |
+        | J♠  |
+        | 10♠ |
+        | 9♠  |
+        | 8♠  |
+        | 7♠  |
+        | 6♠  |
+        | 5♠  |
+        | 4♠  |
+        | 3♠  |
+        | 2♠  |
+        | A♠  |
+      And the stock holds 2♣ 3♦ 7♥
+      Then the game is playing
+
   @R-WIN-NO-AUTOPLAY
   Rule: The game never makes a move for the player
 
