@@ -3,23 +3,17 @@
 Each implementation is run with ``scorpion-conformance run --report FILE -q``
 in a subprocess; the JSON-lines report (one record per scenario and rule set,
 with its status) becomes a badge-style summary and a table of rule area by
-rule set. Set ``SCORPION_SITE_SKIP_REPORT=1`` to skip the runs for a quick
-local build: the page then says so instead.
+rule set. The real programs (:mod:`.real_programs`: an adapter folder with a
+``divergences.json``) run with their expectations file when they are
+installed, and their sections add the table of their divergences. Set
+``SCORPION_SITE_SKIP_REPORT=1`` to skip the runs for a quick local build: the
+page then says so instead.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +22,18 @@ from scorpion_conformance.suite.tags import NAMED_RULESETS
 
 from .catalogue import Catalogue
 from .examples import group_examples, home_rules
+from .real_programs import divergence_table, find_programs, program_lines
+from .report_runs import (
+    IMPLEMENTATIONS,
+    SKIP_VARIABLE,
+    Implementation,
+    RunResult,
+    implementations,
+    load_report,
+    run_all,
+    run_suite,
+    skip_requested,
+)
 from .rulepages import area_path
 from .text import GeneratedPage, md_escape
 
@@ -36,6 +42,7 @@ __all__ = [
     "SKIP_VARIABLE",
     "Implementation",
     "RunResult",
+    "implementations",
     "load_report",
     "report_markdown",
     "run_all",
@@ -43,125 +50,10 @@ __all__ = [
     "skip_requested",
 ]
 
-SKIP_VARIABLE = "SCORPION_SITE_SKIP_REPORT"
 STATUSES = ("passed", "failed", "error", "xfailed", "xpassed", "unsupported", "not-run", "skipped")
 BAD = ("failed", "error", "xpassed")
 DASH = "\u2013"  # the mark of an unsupported result
-
-
-@dataclass(frozen=True)
-class Implementation:
-    """An adapter we ship, and how to start it."""
-
-    key: str
-    title: str
-    adapter: str | None  # None: the suite's default, the reference adapter
-    needs: str | None  # a program that must be on PATH
-    about: str
-
-
-IMPLEMENTATIONS: tuple[Implementation, ...] = (
-    Implementation(
-        "reference",
-        "Reference engine (Python)",
-        None,
-        None,
-        "`scorpion_ref` behind `python -m scorpion_ref.adapter`, the suite's default adapter",
-    ),
-    Implementation(
-        "javascript",
-        "JavaScript example",
-        "node adapters/javascript/adapter.js",
-        "node",
-        "`adapters/javascript/adapter.js`, a complete adapter with its own small engine",
-    ),
-)
-
-
-@dataclass
-class RunResult:
-    """One implementation's run: its records, or why it did not run."""
-
-    implementation: Implementation
-    records: list[dict[str, Any]] = field(default_factory=list)
-    skipped: str | None = None
-    exit_code: int | None = None
-    seconds: float = 0.0
-    output_tail: str = ""
-    raw: str = ""
-
-
-def skip_requested(environ: Mapping[str, str] = os.environ) -> bool:
-    """Whether the environment asks to skip running the suite."""
-    return environ.get(SKIP_VARIABLE, "").strip().lower() not in ("", "0", "false", "no")
-
-
-def load_report(text: str) -> list[dict[str, Any]]:
-    """The records of a JSON-lines report; raises :class:`ValueError` naming a bad line."""
-    records = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"report line {number} is not JSON: {error}") from None
-        if isinstance(record, dict) and record.get("end") is True:
-            continue  # how the run ended, not a case
-        if not isinstance(record, dict) or "status" not in record:
-            raise ValueError(f"report line {number} has no status")
-        records.append(record)
-    return records
-
-
-def run_suite(implementation: Implementation, root: Path, *, timeout: float = 900) -> RunResult:
-    """Run the suite against one implementation from the repository ``root``."""
-    if implementation.needs and shutil.which(implementation.needs) is None:
-        return RunResult(
-            implementation,
-            skipped=f"`{implementation.needs}` is not installed on the "
-            "machine that built this site",
-        )
-    with tempfile.TemporaryDirectory(prefix="scorpion-report-") as tmp:
-        report = Path(tmp) / "report.jsonl"
-        command = [
-            sys.executable,
-            "-m",
-            "scorpion_conformance.cli",
-            "run",
-            "--report",
-            str(report),
-            "-q",
-        ]
-        if implementation.adapter:
-            command += ["--adapter", implementation.adapter]
-        started = time.monotonic()
-        completed = subprocess.run(
-            command,
-            cwd=root,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-            check=False,
-        )
-        seconds = time.monotonic() - started
-        raw = report.read_text(encoding="utf-8") if report.exists() else ""
-    tail = "\n".join((completed.stdout + completed.stderr).strip().splitlines()[-15:])
-    result = RunResult(
-        implementation, exit_code=completed.returncode, seconds=seconds, output_tail=tail, raw=raw
-    )
-    result.records = load_report(raw)
-    return result
-
-
-def run_all(
-    root: Path, implementations: Iterable[Implementation] = IMPLEMENTATIONS
-) -> list[RunResult]:
-    """Run the suite against every implementation, side by side, in the order given."""
-    chosen = list(implementations)
-    with ThreadPoolExecutor(max_workers=max(1, len(chosen))) as pool:
-        return list(pool.map(lambda implementation: run_suite(implementation, root), chosen))
+ROOT = Path(__file__).resolve().parents[2]  # the repository, whose adapters/ holds the real programs
 
 
 def _area_titles(cases: Sequence[Case], catalogue: Catalogue) -> dict[str, tuple[str, str]]:
@@ -186,11 +78,11 @@ def _cell(counts: Counter[str], offered: bool, needed: int) -> str:
             )
         return '<span class="sc-r-none">·</span>'
     parts = []
-    if counts["passed"] or counts["xfailed"]:
-        parts.append(
-            '<span class="sc-r-passed" title="passed">'
-            f"✓ {counts['passed'] + counts['xfailed']}</span>"
-        )
+    if counts["passed"]:
+        parts.append(f'<span class="sc-r-passed" title="passed">✓ {counts["passed"]}</span>')
+    if counts["xfailed"]:
+        parts.append('<span class="sc-r-failed" title="known divergences: failed, as its '
+                     f'expectations file says">≠ {counts["xfailed"]}</span>')
     bad = sum(counts[s] for s in BAD)
     if bad:
         parts.append(f'<span class="sc-r-failed" title="failed">✗ {bad}</span>')
@@ -205,15 +97,17 @@ def _cell(counts: Counter[str], offered: bool, needed: int) -> str:
 def _badges(records: Sequence[Mapping[str, Any]], offered: Sequence[str]) -> str:
     counts = Counter(str(r["status"]) for r in records)
     bad = sum(counts[s] for s in BAD)
-    verdict = (
-        '<span class="sc-badge sc-badge-ok"><b>conformance</b><i>no failure</i></span>'
-        if not bad
-        else f'<span class="sc-badge sc-badge-bad"><b>conformance</b><i>{bad} failing</i></span>'
-    )
+    if bad:
+        kind, verdict = "bad", f"{bad} failing"
+    elif counts["xfailed"]:
+        kind, verdict = "bad", f"{counts['xfailed']} known divergences"
+    else:
+        kind, verdict = "ok", "no failure"
+    verdict = f'<span class="sc-badge sc-badge-{kind}"><b>conformance</b><i>{verdict}</i></span>'
     pills = [verdict]
     for status in STATUSES:
         if counts[status]:
-            kind = "bad" if status in BAD else ("ok" if status in ("passed", "xfailed") else "info")
+            kind = "bad" if status in (*BAD, "xfailed") else ("ok" if status == "passed" else "info")
             pills.append(
                 f'<span class="sc-badge sc-badge-{kind}"><b>{status}</b>'
                 f"<i>{counts[status]}</i></span>"
@@ -300,66 +194,81 @@ def _failures(
     return lines
 
 
+def _results(page: GeneratedPage, result: RunResult, cases: Sequence[Case],
+             areas: Mapping[str, tuple[str, str]], catalogue: Catalogue) -> list[str]:
+    """One implementation's results: badges, the matrix and its failures, or why there are none."""
+    if result.skipped:
+        return ['!!! warning "Not run"', "", f"    {result.skipped}; its results are missing here.", ""]
+    if not result.records:
+        return [
+            '!!! failure "The run produced no report"',
+            "",
+            f"    The command ended with exit code {result.exit_code}. Its last lines:",
+            "",
+            "    ```text",
+            *("    " + line for line in result.output_tail.splitlines()),
+            "    ```",
+            "",
+        ]
+    matrix, offered = _matrix(result.records, cases, areas, catalogue)
+    lines = [page.fragment(_badges(result.records, offered)), ""]
+    lines += [
+        f"{len(result.records)} results in {result.seconds:.1f} s. "
+        f"[Download the raw report](report-data/{result.implementation.key}.jsonl) (JSON lines).",
+        "",
+        page.fragment(matrix),
+        "",
+    ]
+    failures = _failures(result.records, areas)
+    if failures:
+        lines += ["### Failures", "", *failures, ""]
+    return lines
+
+
 def report_markdown(
     page: GeneratedPage,
     results: Sequence[RunResult] | None,
     cases: Sequence[Case],
     catalogue: Catalogue,
 ) -> str:
-    """The generated part of the report page. ``results`` None: the runs were skipped."""
-    if results is None:
-        return "\n".join(
-            [
-                '!!! note "The suite was not run for this build"',
-                "",
-                f"    `{SKIP_VARIABLE}` was set, so this build skipped running the suite. "
-                "Build without it to see the results here.",
-                "",
-            ]
-        )
+    """The generated part of the report page. ``results`` None: the runs were skipped (the
+    real programs' sections still show their divergences)."""
     areas = _area_titles(cases, catalogue)
-    lines: list[str] = []
-    for result in results:
-        impl = result.implementation
-        lines += [f"## {impl.title} {{#{impl.key}}}", "", impl.about + ".", ""]
-        if result.skipped:
-            lines += [
-                '!!! warning "Not run"',
-                "",
-                f"    {result.skipped}; its results are missing here.",
-                "",
-            ]
-            continue
-        if not result.records:
-            lines += [
-                '!!! failure "The run produced no report"',
-                "",
-                f"    The command ended with exit code {result.exit_code}. Its last lines:",
-                "",
-                "    ```text",
-                *("    " + line for line in result.output_tail.splitlines()),
-                "    ```",
-                "",
-            ]
-            continue
-        matrix, offered = _matrix(result.records, cases, areas, catalogue)
-        lines += [page.fragment(_badges(result.records, offered)), ""]
-        lines += [
-            f"{len(result.records)} results in {result.seconds:.1f} s. "
-            f"[Download the raw report](report-data/{impl.key}.jsonl) (JSON lines).",
+    if results is None:
+        lines = [
+            '!!! note "The suite was not run for this build"',
+            "",
+            f"    `{SKIP_VARIABLE}` was set, so this build skipped running the suite. "
+            "Build without it to see the results here.",
             "",
         ]
-        lines += [page.fragment(matrix), ""]
-        failures = _failures(result.records, areas)
-        if failures:
-            lines += ["### Failures", "", *failures, ""]
+        for program in find_programs(ROOT):
+            table = divergence_table(program, areas, None, {rule.id: rule.area for rule in catalogue.rules})
+            lines += [f"## {program.title} {{#{program.key}}}", "", *program_lines(program),
+                      "### Divergences", "", *table, ""]
+        return "\n".join(lines)
+    lines = []
+    for result in results:
+        impl = result.implementation
+        lines += [f"## {impl.title} {{#{impl.key}}}", ""]
+        lines += program_lines(impl.program) if impl.program else [impl.about + ".", ""]
+        lines += _results(page, result, cases, areas, catalogue)
+        if impl.program:
+            statuses: dict[str, list[str]] = defaultdict(list)
+            for record in result.records:
+                statuses[str(record.get("id")).split("/")[0]].append(str(record["status"]))
+            table = divergence_table(impl.program, areas, statuses if result.records else None,
+                                     {rule.id: rule.area for rule in catalogue.rules})
+            lines += ["### Divergences", "", *table, ""]
     area_links = " · ".join(f"[{md_escape(a.title)}]({area_path(a.id)})" for a in catalogue.areas)
     lines += [
         "## Reading the table",
         "",
         "Each cell counts the results of one rule area under one rule set: **✓** passed, "
-        f"**✗** failed (or errored), **{DASH}** unsupported (the implementation does not "
-        "offer a rule set the scenario needs), **·** nothing to run. A rule area's "
+        "**≠** failed as its expectations file says (a real program's known divergence, "
+        f"explained in its table), **✗** failed (or errored), **{DASH}** unsupported (the "
+        "implementation does not offer a rule set the scenario needs), **·** nothing to run. "
+        "A rule area's "
         f"scenarios are drawn on its page: {area_links}.",
         "",
     ]
