@@ -108,8 +108,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    from .suite import stopping
+    from .suite.run import run
+
+    # A Ctrl-C or SIGTERM while the program starts is noted, not acted on at once, so
+    # that `run` can still write its reports as interrupted (it takes the signals over).
+    stopping.hold()
+    try:
+        args = build_parser().parse_args(argv)
+    except BaseException:
+        stopping.release()
+        raise
+    if args.handler is not run:
+        signum = stopping.held()
+        stopping.release()
+        if signum is not None:
+            print("interrupted", file=sys.stderr)
+            return 128 + signum
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:

@@ -23,6 +23,8 @@ from typing import TextIO
 
 from scorpion_conformance.arguments import adapter_command, seconds
 
+from . import stopping
+
 __all__ = [
     "AUTHORING_ERROR",
     "USAGE_ERROR",
@@ -167,8 +169,18 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     """Run the suite; the exit code is pytest's (0 only when nothing failed).
 
-    Bad paths exit 2 and authoring problems exit 4, both before an adapter starts.
+    Bad paths exit 2 and authoring problems exit 4, both before an adapter
+    starts. SIGINT and SIGTERM stop it at any moment, with 130 and 143, and
+    every report asked for still says it was interrupted (:mod:`.stopping`).
     """
+    stopping.hold()
+    try:
+        return _run(args)
+    finally:
+        stopping.release()
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         features = _features_folder(args.features)
         for flag, name in OUTPUT_OPTIONS:
@@ -181,6 +193,10 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     if _authoring_problems("run", features):
         return AUTHORING_ERROR
+    outputs = {name: Path(getattr(args, name)) for name in ("report", "junitxml", "cucumberjson")
+               if getattr(args, name)}
+    if stopping.held() is not None:
+        return stopping.settle(args, outputs, None, None) or 130
     import pytest
 
     # JUnit and Cucumber files are written beside their place and renamed at the
@@ -191,26 +207,23 @@ def run(args: argparse.Namespace) -> int:
             final = Path(getattr(args, name))
             finals[str(final.with_name(f".{final.name}.{os.getpid()}.tmp"))] = final
             setattr(args, name, next(reversed(finals)))
-    observer = _Observer()
+    observer = stopping.Observer()
+    code: int | None = None
     try:
         code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
+    except KeyboardInterrupt:
+        pass  # a signal while pytest ended its session: settled below
     finally:
         for temporary, final in finals.items():
             if Path(temporary).exists():
                 os.replace(temporary, final)
+    stopped = stopping.settle(args, outputs, observer, code)
+    if stopped is not None or code is None:
+        return stopped or 130
     return _exit_status(code, observer)
 
 
-class _Observer:
-    """Sees the run's configuration, to read the suite's state once pytest is done."""
-
-    config: object = None
-
-    def pytest_configure(self, config: object) -> None:
-        self.config = config
-
-
-def _exit_status(code: int, observer: _Observer) -> int:
+def _exit_status(code: int, observer: stopping.Observer) -> int:
     """pytest's exit status in the suite's terms (see ``docs/protocol.md``, exit statuses)."""
     import pytest
 
