@@ -220,3 +220,18 @@ def test_the_docstring_examples_run() -> None:
     from scorpion_conformance.fuzz import survey as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_the_generator_survives_a_full_deck_under_the_stacked_runs_template() -> None:
+    """Game 1667 of seed 2026 once crashed the position generator (stacked-runs wanted stock
+    cards from an empty deck); the first survey of 2,000 games per real program hit it."""
+    import random
+
+    from scorpion_conformance.fuzz.play import FuzzOptions
+    from scorpion_conformance.fuzz.positions import _game_start
+    from scorpion_ref import RULESETS
+
+    origin, start, _ = _game_start(random.Random("2026:1667"), RULESETS["aisleriot"],
+                                   FuzzOptions(seed=2026), "both")
+    assert "stacked-runs" in origin
+    assert len(list(start.cards())) == 52

@@ -161,7 +161,7 @@ def _stacked_runs(layout: _Layout) -> bool:
     ace = Card(Rank.ACE, second)
     layout.planted[a] = layout.take(_cards(first, 13, 1) + _cards(second, 13, 2))
     layout.take([ace])
-    if a < 3 and layout.stock is None and rng.random() < 0.4:
+    if a < 3 and layout.stock is None and rng.random() < 0.4 and len(layout.free()) >= a:
         layout.stock = [ace if i == a else layout.draw(1)[0] for i in range(a + 1)]
         layout.hints.append(Deal())
     else:
