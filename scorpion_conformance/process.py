@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import select
 import shutil
 import signal
@@ -41,29 +42,38 @@ _GUARDIAN = str(Path(__file__).with_name("guardian.py"))
 
 
 class _Inbox:
-    """Lines read from the adapter, handed over a whole chunk at a time."""
+    """Lines read from the adapter, handed over a whole chunk at a time.
+
+    The reader thread puts each chunk's lines into the queue as *one* item, so
+    when the client holds an answer, every line that came in the same read is
+    already here to be seen. Only the client's thread takes.
+    """
 
     def __init__(self) -> None:
-        self._ready = threading.Condition()
-        self._items: deque[Received] = deque()
+        self._chunks: queue.SimpleQueue[Sequence[Received]] = queue.SimpleQueue()
+        self._taken: deque[Received] = deque()
 
     def put(self, items: Sequence[Received]) -> None:
         if items:
-            with self._ready:
-                self._items.extend(items)
-                self._ready.notify_all()
+            self._chunks.put(items)
 
     def take(self, timeout: float) -> Received | None:
-        with self._ready:
-            if not self._ready.wait_for(lambda: self._items, timeout):
+        if not self._taken:
+            try:
+                self._taken.extend(self._chunks.get(timeout=timeout))
+            except queue.Empty:
                 return None
-            return self._items.popleft()
+        return self._taken.popleft()
 
     def take_all(self) -> list[Received]:
-        with self._ready:
-            items = list(self._items)
-            self._items.clear()
-            return items
+        while True:
+            try:
+                self._taken.extend(self._chunks.get_nowait())
+            except queue.Empty:
+                break
+        items = list(self._taken)
+        self._taken.clear()
+        return items
 
 
 class _StderrTail:

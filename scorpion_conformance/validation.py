@@ -196,6 +196,7 @@ def validate_response(cmd: str, obj: Any) -> str | None:
 
 
 _BARE_COMMANDS = frozenset(("legal", "state", "undo", "quit"))
+_POSITION_KEYS = frozenset(("columns", "stock", "removed"))
 
 
 def _quick_request_ok(obj: Any) -> bool:
@@ -211,6 +212,16 @@ def _quick_request_ok(obj: Any) -> bool:
         return keys == {"cmd"}
     if cmd == "play":
         return keys == {"cmd", "action"} and _action_key(obj["action"]) is not None
+    if cmd == "start":
+        rules, position = obj.get("rules"), obj.get("position")
+        return (
+            keys == {"cmd", "rules", "position"}
+            and type(rules) is str
+            and 0 < len(rules)
+            and type(position) is dict
+            and position.keys() == _POSITION_KEYS
+            and _is_state({**position, "status": "playing"})
+        )
     return False
 
 

@@ -389,7 +389,7 @@ def test_hello_info_refuses_a_name_declared_twice() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from scorpion_conformance.validation import _quick_ok  # noqa: E402
+from scorpion_conformance.validation import _quick_ok, _quick_request_ok  # noqa: E402
 
 cardish = st.sampled_from(["9D", "TD", "KC", "AS", "2H", " 9D", "9d", "10D", "", "KX", "9D\n"]) | (
     st.integers(-1, 60) | st.none() | st.booleans()
@@ -433,6 +433,7 @@ bodies = st.fixed_dictionaries(
         "actions": st.lists(actionish, max_size=4),
         "error": errorish,
         "extra": st.just("fine"),
+        "id": st.integers(-2, 3) | st.sampled_from([True, "1", 1.0, None]),
     },
 )
 
@@ -442,6 +443,43 @@ bodies = st.fixed_dictionaries(
 def test_the_fast_path_accepts_nothing_the_schema_refuses(cmd: str, body: Any) -> None:
     if _quick_ok(cmd, body):
         assert check(f"response-{cmd}", body) is None, body
+
+
+positionish = st.fixed_dictionaries(
+    {
+        "columns": st.lists(columnish, min_size=6, max_size=8),
+        "stock": st.lists(cardish, max_size=4),
+        "removed": st.lists(st.sampled_from(["C", "D", "H", "S", "X", "s", 1]), max_size=5),
+    },
+    optional={"status": st.just("playing"), "extra": st.just(1)},
+)
+requests = st.fixed_dictionaries(
+    {"cmd": st.sampled_from(["hello", "start", "legal", "play", "state", "undo", "quit", "fly", 3])},
+    optional={
+        "id": st.integers(-2, 3) | st.sampled_from([True, "1", 1.0, None]),
+        "rules": st.sampled_from(["standard", "", 5, None]),
+        "position": positionish,
+        "action": actionish,
+        "protocol": st.sampled_from([1, 2, "1"]),
+        "extra": st.just(0),
+    },
+)
+
+
+@settings(max_examples=800, deadline=None, database=None)
+@given(request=requests)
+def test_the_request_fast_path_accepts_nothing_the_schema_refuses(request: Any) -> None:
+    if _quick_request_ok(request):
+        assert check("request", request) is None, request
+
+
+def test_the_request_fast_path_takes_the_common_requests() -> None:
+    position = {"columns": [{"down": ["2C"], "up": ["9D"]}] + [{"down": [], "up": []}] * 6,
+                "stock": ["KS", "QS", "JS"], "removed": ["H"]}
+    for request in ({"cmd": "legal", "id": 0}, {"cmd": "state"}, {"cmd": "undo", "id": 9},
+                    {"cmd": "play", "action": {"type": "deal"}, "id": 3},
+                    {"cmd": "start", "rules": "standard", "position": position, "id": 1}):
+        assert _quick_request_ok(request), request
 
 
 @pytest.mark.parametrize(
