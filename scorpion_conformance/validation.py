@@ -217,7 +217,7 @@ def _quick_request_ok(obj: Any) -> bool:
         return (
             keys == {"cmd", "rules", "position"}
             and type(rules) is str
-            and 0 < len(rules)
+            and len(rules) > 0
             and type(position) is dict
             and position.keys() == _POSITION_KEYS
             and _is_state({**position, "status": "playing"})
