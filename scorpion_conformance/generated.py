@@ -1,7 +1,7 @@
 """The copies of the vocabulary that other files hold, generated from it.
 
 Two files restate parts of ``scorpion_ref/vocabulary.json`` for their readers:
-the JSON Schema (its enums of option values, rule set names, reason-free error
+the JSON Schema (its enums of option values, rule set names, error
 codes, commands, statuses, and the card pattern) and ``docs/protocol.md`` (the
 tables of options, named rule sets, error codes and reasons, between
 ``<!-- vocabulary-NAME:start ... -->`` and ``<!-- vocabulary-NAME:end -->``
