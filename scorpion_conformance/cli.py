@@ -11,6 +11,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from .arguments import adapter_command, seconds
 
@@ -42,14 +44,51 @@ def _check_adapter(args: argparse.Namespace) -> int:
     return run_check(args.adapter, args.timeout, sys.stdout)
 
 
+def version_text() -> str:
+    """What ``--version`` prints: the package, the protocol, the suite and its size."""
+    from . import __version__
+    from .protocol import PROTOCOL_VERSION
+    from .suite.scenarios import feature_dir, load_cases
+
+    cases = load_cases(feature_dir())
+    scenarios = {case.id for case in cases}
+    areas = {Path(case.file).stem for case in cases}
+    return (f"scorpion-conformance {__version__}\n"
+            f"protocol version {PROTOCOL_VERSION}\n"
+            f"suite version {__version__}: {len(scenarios)} scenarios ({len(cases)} cases with the "
+            f"outlines' rows) in {len(areas)} rule areas")
+
+
+class _Version(argparse.Action):
+    """``--version``: counted only when asked for, as reading the scenarios takes a moment."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the versions of the package, the protocol and the suite, and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
+
+
+def _sub(sub: Any, name: str, summary: str, description: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=summary, description=description)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorpion-conformance",
         description="The rules reference and conformance suite for Scorpion Solitaire.",
+        epilog="Run 'scorpion-conformance COMMAND --help' for the options of each command.",
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    deal = sub.add_parser("deal", help="print deal N (PySolFC-compatible numbering)")
+    deal = _sub(sub, "deal", "print deal N (PySolFC-compatible numbering)",
+                "Print the deal of a game number, as PySolFC numbers its Scorpion games: the seven "
+                "columns (face-down cards in brackets) and the stock.")
     deal.add_argument("game", type=int, help="the game number, 1 or more")
     deal.add_argument(
         "--deal", default="scorpion", choices=("scorpion", "scorpion-ii"),
@@ -59,7 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--ascii", action="store_true", help="draw cards as TD, not 10♦")
     deal.set_defaults(handler=_deal)
 
-    check = sub.add_parser("check-adapter", help="a quick smoke test of an adapter")
+    check = _sub(sub, "check-adapter", "a quick smoke test of an adapter",
+                 "Start an adapter and try each request of the protocol once: the handshake, a start, "
+                 "legal, play, a refusal, undo if offered, errors. Exit 0 when every check passes.")
     check.add_argument(
         "--adapter", default=DEFAULT_ADAPTER, type=adapter_command,
         help="the command that starts the adapter (default: the reference adapter)",
@@ -82,26 +123,46 @@ def build_parser() -> argparse.ArgumentParser:
     add_run_arguments(run_parser)
     run_parser.set_defaults(handler=run)
 
-    export_parser = sub.add_parser("export", help="write every scenario as plain JSON")
+    export_parser = _sub(sub, "export", "write every scenario as plain JSON",
+                         "Write every case (each row of an outline) as plain JSON: its id, tags, the "
+                         "rule sets it holds under, its start position and its steps, for projects "
+                         "that vendor the cases without Python.")
     add_export_arguments(export_parser)
     export_parser.set_defaults(handler=export)
 
-    lint_parser = sub.add_parser("lint", help="check the feature files for authoring errors (exit 4)")
+    lint_parser = _sub(sub, "lint", "check the feature files for authoring errors (exit 4)",
+                       "Check a folder of feature files for authoring errors (unknown sentences or "
+                       "tags, missing or repeated ids, bad cards), each as file:line; exit 4 on any.")
     add_lint_arguments(lint_parser)
     lint_parser.set_defaults(handler=lint_command)
 
+    from . import kit
+
+    kit_parser = _sub(sub, "new-adapter", "write an adapter template (python, javascript) into a folder", "")
+    kit.add_arguments(kit_parser)
+    kit_parser.set_defaults(handler=kit.main)
+
+    from .site import own_report
+
+    report_parser = _sub(sub, "report", "turn a run's --report file into an HTML page and a badge", "")
+    own_report.add_arguments(report_parser)
+    report_parser.set_defaults(handler=own_report.main)
+
     from . import fuzz, perft
 
-    perft_parser = sub.add_parser(
-        "perft", help="count the leaves of the legal-action tree (with --adapter: compare)"
-    )
+    perft_parser = _sub(sub, "perft", "count the leaves of the legal-action tree (with --adapter: compare)",
+                        "")
     perft.add_arguments(perft_parser)
     perft_parser.set_defaults(handler=perft.main)
 
-    fuzz_parser = sub.add_parser(
-        "fuzz", help="play random games through an adapter and the reference side by side"
-    )
+    fuzz_parser = _sub(sub, "fuzz", "play random games through an adapter and the reference side by side",
+                       "")
     fuzz.add_arguments(fuzz_parser)
+    for action in fuzz_parser._actions:  # the named rule sets, as every --rules lists them
+        if "--rules" in action.option_strings and action.help and "named" not in action.help:
+            from . import vocabulary
+
+            action.help += "; the named ones are " + ", ".join(vocabulary.NAMED_RULESETS)
     fuzz_parser.set_defaults(handler=fuzz.main)
     return parser
 

@@ -257,7 +257,7 @@ def test_a_rerun_line_names_the_features_folder(tmp_path: Path) -> None:
                             REFERENCE, "--report", str(report), cwd=tmp_path)
     assert code == 1, out[-3000:] + err[-2000:]
     (record,) = scenario_records(report)
-    rerun = f"scorpion-conformance run --adapter {shlex.quote(REFERENCE)} --features mine " \
+    rerun = f'scorpion-conformance run --adapter "{REFERENCE}" --features mine ' \
             "--rules standard --id MOVE-915"
     assert record["status"] == "failed" and record["rerun"] == rerun
     assert rerun in out

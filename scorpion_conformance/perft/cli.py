@@ -2,7 +2,9 @@
 compare an adapter's counts with the reference's, and write the docs table.
 
 The exit status is 0 when every count agrees, 1 on a mismatch, 2 on a usage
-error (a clear message, never a traceback) and 3 when the adapter failed.
+error (a clear message, never a traceback; ``--file`` that checked nothing,
+say, as with an adapter that declares none of the file's rule sets) and 3 when
+the adapter failed.
 
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
@@ -25,7 +27,7 @@ from scorpion_ref import RULESETS, Position, RuleSet, ScorpionError, deal_game, 
 from scorpion_ref.serial import position_from_json
 
 from ..arguments import adapter_command, seconds
-from .count import divide, perft, perft_counts
+from .count import divide, perft, perft_counts, perft_with_progress
 from .files import (
     LEAF_BUDGET,
     PerftEntry,
@@ -44,7 +46,10 @@ from .walk import AdapterTree, PerftMismatch, find_divergence
 if TYPE_CHECKING:
     from ..client import AdapterClient
 
-__all__ = ["add_arguments", "main"]
+__all__ = ["NOTHING_CHECKED", "add_arguments", "main"]
+
+#: The exit status of ``perft --file`` when no entry could be checked (a usage error).
+NOTHING_CHECKED = 2
 
 
 
@@ -135,7 +140,7 @@ def _count_one(args: argparse.Namespace, out: TextIO) -> int:
             total = sum(n for _, n in rows) if args.depth else 1
             print(f"\nactions: {len(rows)}", file=out)
         else:
-            total = perft(position, rules, args.depth)
+            total = perft_with_progress(position, rules, args.depth)
         took = time.perf_counter() - began
         print(f"perft {args.depth} {total}", file=out)
         print(f"({took:.2f} s, {total / took if took else 0:,.0f} leaves/s)", file=sys.stderr)
@@ -232,8 +237,12 @@ def _check_files(args: argparse.Namespace, out: TextIO) -> int:
             print(f"the adapter could not be used:\n{error}", file=sys.stderr)
             return 3
     failures = checked = 0
+    from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
+
+    progress = tqdm(entries, desc="perft entries", unit="entry", delay=1.0, file=sys.stderr,
+                    leave=False, disable=None)
     try:
-        for path, entry in entries:
+        for path, entry in progress:
             lines = entry.depths(slow=args.slow, limit=args.depth)
             label = f"{path.name}: {entry.id} ({entry.rules}, {entry.where}): "
             if not lines:
@@ -266,9 +275,17 @@ def _check_files(args: argparse.Namespace, out: TextIO) -> int:
         print(f"the adapter failed:\n{error}", file=sys.stderr)
         return 3
     finally:
+        progress.close()
         if client is not None:
             client.close()
     print(f"{checked} entries checked, {failures} with a mismatch", file=out)
+    if checked == 0:
+        offered = f"; the adapter declares {', '.join(declared) or 'none'}" if args.adapter else ""
+        wanted = sorted({entry.rules for _, entry in entries})
+        print(f"scorpion-conformance perft: nothing was checked: no entry of "
+              f"{', '.join(str(p.name) for p in paths)} (rule sets {', '.join(wanted) or 'none'}) "
+              f"could be counted{offered}", file=sys.stderr)
+        return NOTHING_CHECKED
     return 1 if failures else 0
 
 

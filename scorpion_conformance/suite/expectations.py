@@ -14,14 +14,14 @@ so the file stays honest; ``--write-expectations`` writes one from a run.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .reporting import Record, write_atomically
 
-__all__ = ["Expectations", "ExpectationsError", "load_expectations", "write_expectations"]
+__all__ = ["Expectations", "ExpectationsError", "load_expectations", "unknown_keys", "write_expectations"]
 
 
 class ExpectationsError(ValueError):
@@ -34,15 +34,24 @@ class Expectations:
 
     known: Mapping[str, str] = field(default_factory=dict)
 
-    def reason(self, case_id: str | None, rules: str | None) -> str | None:
-        """Why the case ``case_id`` is known to fail under ``rules``, or None."""
+    def entry(self, case_id: str | None, rules: str | None) -> str | None:
+        """The key of the file that lists the case ``case_id`` under ``rules``, or None.
+
+        >>> Expectations({"MOVE-004": "why"}).entry("MOVE-004/2", "standard")
+        'MOVE-004'
+        """
         if case_id is None:
             return None
         base = case_id.split("/")[0]
         for key in (f"{case_id}[{rules}]", case_id, f"{base}[{rules}]", base):
             if key in self.known:
-                return self.known[key]
+                return key
         return None
+
+    def reason(self, case_id: str | None, rules: str | None) -> str | None:
+        """Why the case ``case_id`` is known to fail under ``rules``, or None."""
+        key = self.entry(case_id, rules)
+        return self.known[key] if key is not None else None
 
 
 def load_expectations(path: Path) -> Expectations:
@@ -60,6 +69,25 @@ def load_expectations(path: Path) -> Expectations:
             " {scenario id: reason}"
         )
     return Expectations(dict(known))
+
+
+def unknown_keys(expectations: Expectations, path: Path, folders: Sequence[Path]) -> None:
+    """Refuse an expectations file that names a case no feature file has.
+
+    A typo would otherwise hide nothing and say nothing; raises
+    :class:`ExpectationsError` naming the file and every unknown key.
+    """
+    from .selection import known_ids
+
+    ids = known_ids(folders)
+    unknown = sorted(key for key in expectations.known if key.split("[")[0] not in ids)
+    if unknown:
+        where = ", ".join(str(folder) for folder in folders)
+        raise ExpectationsError(
+            f"{path}: {len(unknown)} unknown scenario id{'s' * (len(unknown) != 1)}: "
+            f"{', '.join(unknown)} (no scenario in {where} has {'them' if len(unknown) != 1 else 'it'}); "
+            "fix or remove the entries"
+        )
 
 
 def write_expectations(path: Path, records: Iterable[Record]) -> int:

@@ -31,11 +31,12 @@ import pytest
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.transport import split_command
 
-from . import reporting
+from . import console, facts, parallel, report_files, reporting
 from .execute import ScenarioRun
-from .expectations import ExpectationsError, load_expectations, write_expectations
-from .reporting import UNSUPPORTED, Record, rerun_command, summary_lines
-from .selection import case_for, placement, template_of, wanted
+from .expectations import ExpectationsError, load_expectations, unknown_keys, write_expectations
+from .naming import AreaError, area_marker, area_of, case_text, parse_areas, rename, test_name
+from .reporting import UNSUPPORTED, Record, rerun_command
+from .selection import case_for, feature_folders, placement, template_of, wanted
 from .session import NotRun, Suite, SuiteUsageError
 from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
 from .verdicts import judge
@@ -57,7 +58,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rules", default=None,
                     help="comma-separated rule sets to run (default: every one the adapter declares)")
     group.addoption("--id", dest="scenario_ids", default=None,
-                    help="comma-separated scenario ids to run, such as MOVE-004")
+                    help="comma-separated scenario ids or globs to run, such as MOVE-004 or 'STOCK-*'")
+    group.addoption("--area", dest="scorpion_areas", default=None,
+                    help="comma-separated rule areas (feature files) to run, such as stock")
     group.addoption("--report", default=None, help="write one JSON record per scenario run here")
     group.addoption("--expect", default=None,
                     help="expectations file: scenario ids the implementation is known to fail")
@@ -65,6 +68,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write an expectations file listing this run's failures")
     group.addoption("--scorpion-features", default=None,
                     help="the feature folder the rerun lines name (run --features sets it)")
+    group.addoption("--scorpion-command", action="store_true", default=False,
+                    help="set by scorpion-conformance run: name cases from the feature folder")
 
 
 def _suite(config: pytest.Config) -> Suite:
@@ -94,11 +99,21 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"--adapter: {error}") from None
     suite = Suite(command, timeout, wanted_rules)
     expect = config.getoption("expect")
+    folders = feature_folders(config.args)
     if expect:
         try:
             suite.expectations = load_expectations(Path(expect))
+            unknown_keys(suite.expectations, Path(expect), folders)
         except ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
+    try:
+        areas = [area_of(f) for folder in folders for f in sorted(folder.glob("*.feature"))]
+        suite.areas = parse_areas(config.getoption("scorpion_areas"), areas)
+    except AreaError as error:
+        raise pytest.UsageError(str(error)) from None
+    if config.getoption("scorpion_command"):
+        # Node ids are relative to the feature folder: print them so, not as ../../site-packages/...
+        config.cwd_relative_nodeid = lambda nodeid: nodeid  # type: ignore[method-assign]
     config.stash[_SUITE] = suite
     from . import steps
 
@@ -124,6 +139,7 @@ def _catch_stop_signals(suite: Suite) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """The handshake, before any scenario: a broken adapter is one short diagnosis."""
     suite = _suite(session.config)
+    suite.started = facts.now()
     try:
         suite.declared()
     except SuiteUsageError as error:
@@ -137,8 +153,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
-            f" `scorpion-conformance check-adapter --adapter {shlex.quote(suite.command)}`."
+            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`."
         ) from None
+    if parallel.is_controller(session.config):
+        # The workers run the cases, each with an adapter of its own; this one has said hello.
+        suite.close()
+        session.config.pluginmanager.register(parallel.Controller(suite), "scorpion-conformance-controller")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -194,7 +214,12 @@ def _item_case(item: pytest.Item) -> tuple[Any, Any, str | None]:
     return template, case_for(template, params.get("_pytest_bdd_example")), params.get("scorpion_rules")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Name each case by its text, mark its area, select by ``--id`` and ``--area``.
+
+    It runs before ``-k`` and ``-m`` select, so both see the names and the area markers.
+    """
     suite = _suite(config)
     option = config.getoption("scenario_ids")
     ids = {i.strip() for i in option.split(",") if i.strip()} if option else None
@@ -205,7 +230,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             kept.append(item)
             continue
         case_id = case.case_id if case is not None else "?"
-        if not wanted(case_id, ids):
+        area = area_of(template.feature.filename)
+        marker = area_marker(area)
+        config.addinivalue_line("markers", f"{marker}: the rule area {area} ({template.feature.name})")
+        item.add_marker(marker)
+        text = case_text(case.name, case.example) if case is not None else template.name
+        rename(item, test_name(text, case_id, rules))
+        if not wanted(case_id, ids) or (suite.areas is not None and area not in suite.areas):
             dropped.append(item)
             continue
         kept.append(item)
@@ -215,6 +246,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    suite = session.config.stash.get(_SUITE, None)
+    if suite is not None and not parallel.is_controller(session.config):
+        suite.order = [item.nodeid for item in session.items]
 
 
 @pytest.fixture
@@ -260,7 +297,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         )
 
 
-@pytest.hookimpl(hookwrapper=True)
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)  # outside pytest-bdd's, to see what it kept
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome: Any = yield
     report: pytest.TestReport = outcome.get_result()
@@ -272,16 +309,36 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if record is None:
         case_id = case.case_id if case is not None else None
         record = Record(
-            id=case_id, name=template.name, area=template.feature.name, rules=rules,
+            id=case_id, name=case_text(case.name, case.example) if case is not None else template.name,
+            area=template.feature.name, rules=rules,
             rerun=rerun_command(suite.command, rules, case_id, item.config.getoption("scorpion_features")),
             nodeid=item.nodeid,
             source=f"{Path(template.feature.filename).name}:{template.line_number}",
+            area_id=area_of(template.feature.filename),
         )
         suite.records[item.nodeid] = record
     if suite.interrupted is not None:
+        setattr(report, parallel.AREA, record.area_id)
         return  # a case the interrupt cut short has no verdict
     error = call.excinfo.value if call.excinfo is not None else None
     judge(suite, record, report, error, item.stash.get(_RUN, None))
+    parallel.attach(report, record, worker=parallel.is_worker(item.config))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """JUnit files group the cases by rule area (the classname), not by binding file."""
+    report_files.set_classname(_config, report)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Iterator[Any]:
+    """Quiet (``run -q``): no dot per case."""
+    result = yield
+    quiet = config.get_verbosity() < 0 and config.getoption("scorpion_command")
+    if quiet and isinstance(result, tuple) and len(result) == 3:
+        return result[0], "", result[2]
+    return result
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
@@ -297,59 +354,40 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if suite is None:
         return
     suite.close()
+    if parallel.is_worker(session.config):
+        parallel.worker_facts(session.config, suite)  # the controller writes the reports
+        session.exitstatus = suite.exit_status(int(exitstatus))
+        return
     ending = suite.ending()
-    _mark_junit(session.config, ending, suite)
-    facts: dict[str, Any] = {"run": ending}
+    report_files.mark_junit(session.config, ending, suite.command)
+    report_files.order_reports(session.config, suite.order)
+    ended: dict[str, Any] = {"run": ending}
     if suite.interrupted is not None:
-        facts["signal"] = signal.Signals(suite.interrupted).name
+        ended["signal"] = signal.Signals(suite.interrupted).name
     if suite.gave_up is not None:
-        facts["gave_up"] = suite.gave_up.problem
-    _write_report(session.config, suite, facts)
+        ended["gave_up"] = suite.gave_up.problem
+    elif suite.worker_gave_up is not None:
+        ended["gave_up"] = suite.worker_gave_up[0]
+    _write_report(session.config, suite, ended)
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
         count = write_expectations(Path(target), suite.records.values())
-        suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}")
+        suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
+                           + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
         suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
     session.exitstatus = suite.exit_status(int(exitstatus))
 
 
-def _write_report(config: pytest.Config, suite: Suite, facts: dict[str, Any]) -> None:
+def _write_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) -> None:
     report = config.getoption("report")
     if report:
-        hello = suite.hello
-        about = {"adapter": suite.command,
-                 "implementation": str(hello.implementation) if hello is not None else None}
-        reporting.write_report(Path(report), suite.records.values(), {**facts, **about})
-
-
-def _mark_junit(config: pytest.Config, ending: str, suite: Suite) -> None:
-    """Say in the JUnit file how the run ended, as a property of the test suite."""
-    try:
-        from _pytest.junitxml import xml_key
-    except ImportError:  # pragma: no cover - older pytest
-        return
-    xml = config.stash.get(xml_key, None)
-    if xml is not None:
-        xml.add_global_property("scorpion_run", ending)
-        xml.add_global_property("scorpion_adapter", suite.command)
+        about = facts.run_facts(suite, config)
+        reporting.write_report(Path(report), suite.records.values(), {**ended, **about}, suite.order)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     suite = config.stash.get(_SUITE, None)
-    if suite is None:
-        return
-    write = terminalreporter.write_line
-    terminalreporter.section("Scorpion conformance summary")
-    if suite.hello is not None:
-        write(f"adapter: {suite.command}")
-        write(f"implementation: {suite.hello.implementation}")
-    if suite.gave_up is not None:
-        write("")
-        write("The run gave up on the adapter; the cases after that were not run:")
-        for line in str(suite.gave_up).splitlines():
-            write(f"  {line}")
-    for line in summary_lines(suite.records.values(), ended=suite.ending()):
-        write(line)
-    for note in suite.notes:
-        write(note)
+    if suite is not None and not parallel.is_worker(config):
+        console.write_summary(terminalreporter, suite, expect=config.getoption("expect"),
+                              quiet=max(0, -config.get_verbosity()))

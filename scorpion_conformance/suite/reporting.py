@@ -1,4 +1,4 @@
-"""What a run found, case by case: the records, the JSON report and the summary.
+"""What a run found, case by case: the records, the JSON report and the rerun lines.
 
 A :class:`Record` is one scenario case under one rule set. Its ``status`` is
 final only once the case has finished: a case cut short by an interrupt is
@@ -25,8 +25,7 @@ import json
 import os
 import shlex
 import tempfile
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,8 +35,9 @@ __all__ = [
     "STATUSES",
     "UNSUPPORTED",
     "Record",
+    "in_order",
     "rerun_command",
-    "summary_lines",
+    "shell_word",
     "write_atomically",
     "write_report",
 ]
@@ -66,6 +66,8 @@ class Record:
     rerun: str = ""
     nodeid: str = ""
     source: str = ""
+    #: The rule area: the feature file's name (``stock``, ``empty-columns``).
+    area_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -83,12 +85,42 @@ class Record:
         extra = data.pop("extra")
         return {**data, **extra}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Record:
+        """The record :meth:`as_json` wrote (a worker's, read back by the controller).
+
+        >>> record = Record("MOVE-004", "A King moves", "Moving groups", "standard", "failed")
+        >>> record.extra["blame"] = "implementation"
+        >>> Record.from_json(record.as_json()) == record
+        True
+        """
+        known = {name for name in cls.__dataclass_fields__ if name != "extra"}
+        fields = {key: value for key, value in data.items() if key in known}
+        return cls(**fields, extra={key: value for key, value in data.items() if key not in known})
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a POSIX shell, quoted as simply as it can be.
+
+    Plain words stay bare; anything else goes in double quotes when that is
+    safe (no ``"``, ``$``, backquote, backslash or ``!`` inside), else in
+    :func:`shlex.quote`'s single quotes.
+
+    >>> print(shell_word("MOVE-004"), shell_word("node '/tmp/my adapter.js'"), shell_word("it's $5"))
+    MOVE-004 "node '/tmp/my adapter.js'" 'it'"'"'s $5'
+    """
+    if text and shlex.quote(text) == text:
+        return text
+    if not any(char in text for char in '"$`\\!'):
+        return f'"{text}"'
+    return shlex.quote(text)
+
 
 def rerun_command(command: str, rules: str | None, case_id: str | None, features: str | None) -> str:
     """The one-line command that reruns one case.
 
-    >>> rerun_command("node a.js", "standard", "MOVE-004", None)
-    "scorpion-conformance run --adapter 'node a.js' --rules standard --id MOVE-004"
+    >>> print(rerun_command("node a.js", "standard", "MOVE-004", None))
+    scorpion-conformance run --adapter "node a.js" --rules standard --id MOVE-004
     """
     parts = ["scorpion-conformance", "run", "--adapter", command]
     if features:
@@ -97,7 +129,7 @@ def rerun_command(command: str, rules: str | None, case_id: str | None, features
         parts += ["--rules", rules]
     if case_id:
         parts += ["--id", case_id]
-    return shlex.join(parts)
+    return " ".join(shell_word(part) for part in parts)
 
 
 def write_atomically(path: Path, write: Callable[[Any], None]) -> None:
@@ -125,13 +157,25 @@ def _umask() -> int:
     return mask
 
 
-def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any]) -> None:
+def in_order(records: Iterable[Record], order: Sequence[str] = ()) -> list[Record]:
+    """The finished records in collection order (node ids in ``order``), whoever ran them.
+
+    Records whose node id ``order`` does not hold come last, in the order given.
+    """
+    place = {nodeid: index for index, nodeid in enumerate(order)}
+    finished = [record for record in records if record.final]
+    return sorted(finished, key=lambda record: place.get(record.nodeid, len(place)))
+
+
+def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any],
+                 order: Sequence[str] = ()) -> None:
     """One JSON line per finished case, then one line that says how the run ended.
 
     ``ending`` holds at least ``"run"``: ``"complete"``, ``"interrupted"`` or
-    ``"gave-up"``.
+    ``"gave-up"``. The cases come in collection order (``order``, node ids), so
+    a run in parallel workers writes the same file as one without.
     """
-    finished = [record for record in records if record.final]
+    finished = in_order(records, order)
 
     def write(out: Any) -> None:
         for record in finished:
@@ -139,42 +183,3 @@ def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any]) 
         out.write(json.dumps({"end": True, **ending}, ensure_ascii=False, default=str) + "\n")
 
     write_atomically(path, write)
-
-
-def _table(title: str, rows: dict[str, Counter[str]], statuses: tuple[str, ...]) -> list[str]:
-    width = max(len(title), *(len(k) for k in rows))
-    lines = [f"{title:<{width}}  " + "  ".join(f"{s:>11}" for s in statuses)]
-    for key in sorted(rows):
-        lines.append(f"{key:<{width}}  " + "  ".join(f"{rows[key][s]:>11}" for s in statuses))
-    return lines
-
-
-def summary_lines(records: Iterable[Record], *, ended: str = "complete") -> list[str]:
-    """The summary a person reads at the end of a run: per rule area, per rule set."""
-    finished = [record for record in records if record.final]
-    by_area: dict[str, Counter[str]] = defaultdict(Counter)
-    by_rules: dict[str, Counter[str]] = defaultdict(Counter)
-    for record in finished:
-        by_area[record.area][record.status] += 1
-        by_rules[record.rules or f"({UNSUPPORTED})"][record.status] += 1
-    lines: list[str] = []
-    if finished:
-        lines += ["", *_table("rule area", by_area, STATUSES), "", *_table("rule set", by_rules, STATUSES)]
-        lines += [
-            "",
-            "A scenario runs under each declared rule set its option tags admit, so the",
-            "totals differ between rule sets; pytest's own last line counts unsupported",
-            "and not-run cases among its skipped ones. 'error' is a fault of the adapter",
-            "program (it crashed, hung or answered out of step), not a verdict on the rules.",
-        ]
-    unsupported = Counter(r.message for r in finished if r.status == UNSUPPORTED)
-    if unsupported:
-        lines += ["", "unsupported scenarios, by reason:"]
-        lines += [f"  {n:>4}  {reason}" for reason, n in unsupported.most_common()]
-    failed = [r for r in finished if r.status in ("failed", "error", "xpassed")]
-    if failed:
-        lines += ["", "rerun a failure with:"]
-        lines += [f"  {record.rerun}" for record in failed[:20]]
-    if ended != "complete":
-        lines += ["", f"The run was {ended}: the cases above are the ones that finished."]
-    return lines

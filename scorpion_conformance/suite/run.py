@@ -21,8 +21,6 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from scorpion_conformance.arguments import adapter_command, seconds
-
 from . import stopping
 
 __all__ = [
@@ -120,50 +118,17 @@ INTERNAL_ERROR = 70
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--adapter", type=adapter_command,
-                        help="command that starts the adapter (default: the reference adapter)")
-    parser.add_argument("--timeout", type=seconds, default=5.0,
-                        help="seconds to wait for each answer of the adapter (default 5)")
-    parser.add_argument("--rules", help="comma-separated rule sets to run (default: all declared)")
-    parser.add_argument("--id", dest="ids", help="comma-separated scenario ids, such as MOVE-004")
-    parser.add_argument("-k", dest="keyword", help="pytest -k expression over scenario names and ids")
-    parser.add_argument("-m", dest="marker", help="pytest -m expression over tags, as 'runs-stay'")
-    parser.add_argument("--junitxml", help="write a JUnit XML report here")
-    parser.add_argument("--cucumberjson", help="write a Cucumber JSON report here")
-    parser.add_argument("--report", help="write one JSON record per scenario and rule set here")
-    parser.add_argument("--expect", help="expectations file of known failures")
-    parser.add_argument("--write-expectations", help="write this run's failures as an expectations file")
-    parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
-    parser.add_argument("-q", "--quiet", action="count", default=0, help="less output")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="one line per scenario")
-    parser.add_argument("--features", type=Path,
-                        help="run the feature files of this folder instead of the shipped ones")
+    """The options of ``run`` (:mod:`.run_options`)."""
+    from .run_options import add_run_arguments as add
+
+    add(parser)
 
 
 def pytest_arguments(args: argparse.Namespace) -> list[str]:
     """The pytest command line for a ``run``."""
-    here = Path(__file__).parent
-    features = _features_folder(args.features)
-    # The plugin runs the cases; the binding collects the folder's .feature files, so a
-    # binding file in the folder is not collected (no python_files).
-    argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(features),
-            "-p", "scorpion_conformance.suite.plugin", "-p", "scorpion_conformance.suite.binding",
-            "-o", "python_files="]
-    if args.features is not None:
-        argv += ["--scorpion-features", str(args.features)]
-    for flag, value in (
-        ("--adapter", args.adapter), ("--rules", args.rules), ("--id", args.ids),
-        ("-k", args.keyword), ("-m", args.marker), ("--junitxml", args.junitxml),
-        ("--cucumberjson", args.cucumberjson), ("--report", args.report),
-        ("--expect", args.expect), ("--write-expectations", args.write_expectations),
-    ):
-        if value:
-            argv += [flag, str(value)]
-    argv += ["--adapter-timeout", str(args.timeout)]
-    if args.exitfirst:
-        argv.append("-x")
-    argv += ["-q"] * args.quiet + ["-v"] * args.verbose
-    return argv
+    from .run_options import pytest_command
+
+    return pytest_command(args, _features_folder(args.features))
 
 
 def run(args: argparse.Namespace) -> int:

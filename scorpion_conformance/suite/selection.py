@@ -10,15 +10,17 @@ under every selected rule set whose options its tags admit; with none, it is
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .scenarios import Case, load_cases
+from .activate import holds_features
+from .naming import id_matches
+from .scenarios import Case, feature_dir, load_cases
 from .tags import matches
 
-__all__ = ["Placement", "case_for", "placement", "template_of", "wanted"]
+__all__ = ["Placement", "case_for", "feature_folders", "known_ids", "placement", "template_of", "wanted"]
 
 
 def template_of(function: Any) -> Any:
@@ -80,5 +82,36 @@ def placement(
 
 
 def wanted(case_id: str, ids: set[str] | None) -> bool:
-    """Whether ``--id`` selects the case (a scenario id selects all its rows)."""
-    return ids is None or case_id in ids or case_id.split("/")[0] in ids
+    """Whether ``--id`` selects the case: ids or globs (a scenario id selects all its rows).
+
+    >>> wanted("STOCK-004", {"STOCK-*"}), wanted("MOVE-004/2", {"MOVE-004"}), wanted("DEAL-001", {"X"})
+    (True, True, False)
+    """
+    return ids is None or id_matches(case_id, ids)
+
+
+def feature_folders(args: Sequence[str]) -> list[Path]:
+    """The folders of feature files a pytest command line names (the shipped one if none).
+
+    >>> feature_folders(["no/such/folder"]) == [feature_dir()]
+    True
+    """
+    folders: list[Path] = []
+    for argument in args:
+        if argument.startswith("-") or not holds_features(argument):
+            continue
+        path = Path(argument.split("::", 1)[0]).resolve()
+        folder = path if path.is_dir() else path.parent
+        if folder not in folders:
+            folders.append(folder)
+    return folders or [feature_dir()]
+
+
+def known_ids(folders: Sequence[Path]) -> set[str]:
+    """Every scenario id and case id (``PLACE-006/2``) in these folders."""
+    ids: set[str] = set()
+    for folder in folders:
+        for case in _index(folder.resolve()).values():
+            if case.id is not None:
+                ids.update((case.id, case.case_id))
+    return ids

@@ -51,6 +51,14 @@ class Suite:
     unusable: bool = False
     #: Lines for the end of the summary (what was written where).
     notes: list[str] = field(default_factory=list)
+    #: The rule areas ``--area`` selected (None: every area).
+    areas: frozenset[str] | None = None
+    #: When the session started (ISO 8601, UTC).
+    started: str = ""
+    #: The node ids of the cases in collection order: the order of the report.
+    order: list[str] = field(default_factory=list)
+    #: In a parallel run's controller: the problem, and its diagnosis, of a worker that gave up.
+    worker_gave_up: tuple[str, str] | None = None
     _client: AdapterClient | None = None
     _hello: HelloInfo | None = None
 
@@ -106,13 +114,13 @@ class Suite:
         """How the run ended: ``complete``, ``interrupted`` or ``gave-up``."""
         if self.interrupted is not None:
             return "interrupted"
-        return "gave-up" if self.gave_up is not None else "complete"
+        return "gave-up" if self.gave_up is not None or self.worker_gave_up is not None else "complete"
 
     def exit_status(self, status: int) -> int:
         """The run's exit status: 130 (SIGINT) and 143 (SIGTERM) on an interrupt."""
         if self.interrupted is not None:
             return 128 + self.interrupted
-        if self.gave_up is not None and status == 0:
+        if (self.gave_up is not None or self.worker_gave_up is not None) and status == 0:
             return 1
         return status
 

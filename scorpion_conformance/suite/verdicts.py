@@ -35,8 +35,10 @@ def judge(suite: Suite, record: Record, report: pytest.TestReport, error: BaseEx
         record.message = reason
     elif report.failed and "[XPASS(strict)]" in str(report.longrepr):
         record.status = "xpassed"
-        record.message = (f"known failure now passes: remove {record.key!r} (or its scenario's entry)"
-                          " from the expectations file")
+        entry = suite.expectations.entry(record.id, record.rules) or record.key
+        record.extra["entry"] = entry
+        record.message = f"known failure now passes: remove the entry {entry!r} from the expectations file"
+        report.longrepr = f"{record.key}: {record.name} ({record.source})\n{record.message}"
     elif report.failed:
         _judge_failure(suite, record, report, error, run)
     elif report.when == "call" and report.passed:

@@ -1,0 +1,208 @@
+"""The everyday command line: versions, help, selection by area and id glob, quiet
+output, simple rerun lines, expectations that name what they do, perft that
+says when it checked nothing, and parallel runs that report what a run without
+workers reports.
+
+Each run is a real ``scorpion-conformance`` in a subprocess, from a folder
+outside the checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorpion_conformance import vocabulary
+from scorpion_conformance.suite.naming import shipped_areas
+from scorpion_conformance.suite.scenarios import feature_dir, load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = ROOT / "tests" / "broken_adapters" / "broken_adapter.py"
+JS_ADAPTER = ROOT / "adapters" / "javascript" / "adapter.js"
+
+
+def cli(cwd: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scorpion_conformance.cli", *args], capture_output=True,
+                          text=True, timeout=timeout, cwd=cwd)
+
+
+def report_lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_version_names_the_package_the_protocol_and_the_suite(tmp_path: Path) -> None:
+    result = cli(tmp_path, "--version")
+    assert result.returncode == 0, result.stderr
+    cases = load_cases(feature_dir())
+    scenarios = len({case.id for case in cases})
+    assert result.stdout.splitlines() == [
+        "scorpion-conformance 0.1.0",
+        "protocol version 1",
+        f"suite version 0.1.0: {scenarios} scenarios ({len(cases)} cases with the outlines' rows) "
+        f"in {len(shipped_areas())} rule areas",
+    ]
+
+
+def test_every_help_has_a_description_and_run_lists_the_choices(tmp_path: Path) -> None:
+    for command in ("deal", "check-adapter", "run", "export", "lint", "perft", "fuzz"):
+        result = cli(tmp_path, command, "--help")
+        assert result.returncode == 0, result.stderr
+        _usage, _, rest = result.stdout.partition("\n\n")
+        assert rest.split("\n\n")[0].strip() and not rest.startswith("options"), f"{command}: no description"
+    text = " ".join(cli(tmp_path, "run", "--help").stdout.split())
+    for name in vocabulary.NAMED_RULESETS:
+        assert name in text
+    for area in shipped_areas():
+        assert area in text
+    assert "-n N|auto" in text and "area_stock" in text
+    assert "the named ones are" in " ".join(cli(tmp_path, "fuzz", "--help").stdout.split())
+
+
+def _ids(report: Path) -> list[str]:
+    return [r["id"] for r in report_lines(report) if not r.get("end")]
+
+
+def test_an_area_an_area_marker_and_an_id_glob_select_the_same_cases(tmp_path: Path) -> None:
+    stock_ids = {case.case_id for case in load_cases(feature_dir()) if Path(case.file).stem == "stock"}
+    runs = {"area": ["--area", "stock"], "marker": ["-m", "area_stock"], "glob": ["--id", "STOCK-*"]}
+    found = {}
+    for name, selection in runs.items():
+        result = cli(tmp_path, "run", "-qq", "--rules", "standard", "--report", f"{name}.jsonl", *selection)
+        assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+        found[name] = _ids(tmp_path / f"{name}.jsonl")
+    assert set(found["area"]) == stock_ids
+    assert found["area"] == found["marker"] == found["glob"]
+    assert all(r["area_id"] == "stock" for r in report_lines(tmp_path / "area.jsonl") if not r.get("end"))
+    wrong = cli(tmp_path, "run", "--area", "stocks")
+    assert wrong.returncode == 2 and "--area stocks: no such rule area" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+
+
+def test_very_quiet_prints_the_failures_and_one_line(tmp_path: Path) -> None:
+    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
+    result = cli(tmp_path, "run", "-qq", "--adapter", adapter, "--rules", "standard", "--id", "PLACE-00[4-5]",
+                 "--junitxml", "junit.xml")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[-1].startswith("Scorpion conformance summary: 0 passed, 2 failed under 1 rule set (")
+    assert not any(line.startswith(("platform ", "rootdir", "collected", "....")) for line in lines)
+    assert "rule area" not in result.stdout and "short test summary" not in result.stdout
+    # The failure names the scenario by its text and cards, and its rerun line is quoted simply.
+    assert "The 7♥ does not go onto the 8♠[PLACE-004-standard]" in result.stdout
+    assert "\\u2665" not in result.stdout
+    assert f'rerun: scorpion-conformance run --adapter "{adapter}" --rules standard --id PLACE-004' \
+        in result.stdout
+    classes = {case.get("classname") for case in ElementTree.parse(tmp_path / "junit.xml").iter("testcase")}
+    assert classes == {"placement"}
+
+
+def test_the_default_summary_fits_100_columns(tmp_path: Path) -> None:
+    result = cli(tmp_path, "run", "--adapter", f"{sys.executable} -m scorpion_ref.adapter --all-bundles",
+                 "--area", "deal")
+    assert result.returncode == 0, result.stdout[-2000:]
+    summary = result.stdout.split("Scorpion conformance summary", 1)[1].splitlines()[1:-1]
+    assert summary and max(len(line) for line in summary) <= 100, max(summary, key=len)
+    assert "more rule sets where nothing failed" in result.stdout
+
+
+def test_expectations_name_unknown_ids_and_entries_to_remove(tmp_path: Path) -> None:
+    (tmp_path / "typo.json").write_text(json.dumps({"known_failures": {
+        "STOCK-001": "real", "STOKC-001": "typo", "PLACE-006/9": "no such row"}}), encoding="utf-8")
+    wrong = cli(tmp_path, "run", "--expect", "typo.json")
+    assert wrong.returncode == 2
+    assert "2 unknown scenario ids: PLACE-006/9, STOKC-001" in wrong.stderr
+    (tmp_path / "stale.json").write_text(json.dumps({"known_failures": {"PLACE-002": "was broken"}}),
+                                         encoding="utf-8")
+    stale = cli(tmp_path, "run", "--expect", "stale.json", "--rules", "standard", "--id", "PLACE-002")
+    assert stale.returncode == 1
+    assert "known failure now passes: remove the entry 'PLACE-002' from the expectations file" in stale.stdout
+    assert "known failures that now pass: remove them from stale.json:" in stale.stdout
+    written = cli(tmp_path, "run", "-qq", "--rules", "standard", "--id", "PLACE-002",
+                  "--write-expectations", "new.json")
+    assert written.returncode == 0
+    assert "wrote 0 known failures to new.json (none failed: the file lists nothing)" in written.stdout
+    assert json.loads((tmp_path / "new.json").read_text()) == {"known_failures": {}}
+
+
+def test_perft_file_that_checks_nothing_fails(tmp_path: Path) -> None:
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed (.ci/run installs it)")
+    result = cli(tmp_path, "perft", "--file", "classic", "--adapter", f"node {JS_ADAPTER}")
+    assert result.returncode == 2
+    assert "0 entries checked" in result.stdout
+    assert "nothing was checked" in result.stderr and "the adapter declares standard" in result.stderr
+
+
+def _junit(path: Path) -> list[tuple[str, str, tuple[str, ...]]]:
+    return [(case.attrib["classname"], case.attrib["name"], tuple(child.tag for child in case))
+            for case in ElementTree.parse(path).iter("testcase")]
+
+
+def _cucumber(path: Path) -> Any:
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != "duration"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return strip(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _run_pair(tmp_path: Path, *args: str) -> dict[str, dict[str, Any]]:
+    """The same run without workers and with ``-n 2``: what each wrote, and how long it took."""
+    found: dict[str, dict[str, Any]] = {}
+    for name, extra in (("one", []), ("two", ["-n", "2"])):
+        folder = tmp_path / name
+        folder.mkdir()
+        began = time.monotonic()
+        result = cli(folder, "run", "-qq", "--report", "r.jsonl", "--junitxml", "j.xml",
+                     "--cucumberjson", "c.json", "--write-expectations", "known.json", *args, *extra)
+        lines = report_lines(folder / "r.jsonl")
+        found[name] = {
+            "code": result.returncode, "records": lines[:-1],
+            "end": {k: v for k, v in lines[-1].items() if k not in ("started", "finished")},
+            "junit": _junit(folder / "j.xml"), "cucumber": _cucumber(folder / "c.json"),
+            "expectations": (folder / "known.json").read_text(encoding="utf-8"),
+            "last": result.stdout.splitlines()[-2:], "seconds": time.monotonic() - began,
+        }
+    return found
+
+
+def _same(found: dict[str, dict[str, Any]]) -> None:
+    one, two = found["one"], found["two"]
+    for key in ("code", "records", "end", "junit", "cucumber", "expectations", "last"):
+        assert one[key] == two[key], f"{key} differs between run and run -n 2"
+    assert one["records"] and one["end"]["run"] == "complete"
+
+
+def test_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> None:
+    found = _run_pair(tmp_path)
+    _same(found)
+    assert {r["status"] for r in found["one"]["records"]} == {"passed"}
+
+
+def test_a_javascript_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> None:
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed (.ci/run installs it)")
+    found = _run_pair(tmp_path, "--adapter", f"node {JS_ADAPTER}")
+    _same(found)
+    assert {r["status"] for r in found["one"]["records"]} == {"passed", "unsupported"}
+
+
+def test_failures_and_expectations_are_the_same_in_two_workers(tmp_path: Path) -> None:
+    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} no-stock-lock"
+    found = _run_pair(tmp_path, "--adapter", adapter, "--area", "stock,placement")
+    _same(found)
+    assert found["one"]["code"] == 1
+    assert json.loads(found["one"]["expectations"])["known_failures"]
+    assert any(r["status"] == "failed" for r in found["one"]["records"])

@@ -1,0 +1,133 @@
+"""The wheel ships what the README uses: built from the checkout, installed into a
+fresh venv, and every command of the README run from a folder outside the checkout.
+
+The wheel is built from a copy of the files git knows (tracked or new, not
+ignored), so nothing left in the checkout's ``build/`` can slip in. The fresh
+venv sees the project venv's third-party packages through a ``.pth`` line (no
+download, and not the editable install of this checkout, whose finder only
+the project venv loads); the test checks that the package comes from the
+wheel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import site
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorpion_conformance.kit import KITS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_shipped_adapter_kit_is_the_adapters_folder() -> None:
+    for kind, kit in KITS.items():
+        for shipped, _name in kit.files:
+            copy = ROOT / "scorpion_conformance" / "kit" / shipped
+            original = ROOT / kit.source / (
+                "template_adapter.py" if kind == "python" else Path(shipped).name)
+            assert copy.read_bytes() == original.read_bytes(), f"copy {original} to {copy}"
+
+
+def _git_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return [line for line in out.splitlines() if line and (ROOT / line).is_file()]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The ``bin`` folder of a fresh venv with the wheel installed."""
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "source"
+    for name in _git_files():
+        if name.startswith((".real-programs/", "build/", "reports/")):
+            continue
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    dist = base / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
+                   check=True, capture_output=True, text=True, timeout=600)
+    (wheel,) = dist.glob("scorpion_conformance-*.whl")
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    own = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    # The project venv's packages (pytest, jsonschema, ...), after the new venv's own.
+    Path(own, "project-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+    subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "-q", str(wheel)], check=True,
+                   capture_output=True, text=True, timeout=600)
+    yield env_dir / "bin"
+
+
+def sh(bin_dir: Path, cwd: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    return subprocess.run([str(bin_dir / "scorpion-conformance"), *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, env=env)
+
+
+def test_the_package_comes_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    found = subprocess.run([str(installed / "python"), "-c",
+                            "import scorpion_conformance, scorpion_ref; "
+                            "print(scorpion_conformance.__file__); print(scorpion_ref.__file__)"],
+                           capture_output=True, text=True, check=True, cwd=tmp_path).stdout.split()
+    assert all(str(installed.parent) in path for path in found), found
+
+
+def readme_commands() -> list[list[str]]:
+    """Every ``scorpion-conformance`` command of the README's shell blocks, in order, as words."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL):
+        for line in block.splitlines():
+            found = re.search(r"(?:^|&& |\.venv/bin/)(scorpion-conformance\b.*?)(?:\s+#.*)?$", line)
+            if found:
+                commands.append(shlex.split(found.group(1))[1:])
+    return commands
+
+
+def test_the_readme_shows_the_commands_this_test_runs() -> None:
+    commands = [" ".join(c[:2]) for c in readme_commands()]
+    for expected in ("run", "new-adapter javascript", "check-adapter --adapter", "report report.jsonl",
+                     "deal 1", "perft --rules", "perft --file", "fuzz --adapter"):
+        assert any(c.startswith(expected) for c in commands), (expected, commands)
+
+
+def test_every_readme_command_works_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed (.ci/run installs it)")
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    for words in readme_commands():
+        result = sh(installed, work, *words)
+        assert result.returncode == 0, f"{words}:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    assert (work / "junit.xml").is_file() and (work / "report.jsonl").is_file()
+    assert json.loads((work / "out" / "badge.json").read_text())["color"] == "brightgreen"
+    assert "<style>" in (work / "out" / "index.html").read_text(encoding="utf-8")
+    assert (work / "my-adapter" / "adapter.js").is_file()
+
+
+def test_the_everyday_options_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    def ok(*args: str) -> str:
+        result = sh(installed, tmp_path, *args)
+        assert result.returncode == 0, f"{args}:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+        return result.stdout
+
+    assert "suite version" in ok("--version")
+    assert "Scorpion conformance summary: " in ok("run", "-qq", "-n", "2", "--area", "stock", "--id", "S*")
+    assert "wrote py/adapter.py" in ok("new-adapter", "python", "py")
+    assert "no problem" in ok("lint")
+    assert json.loads(ok("export"))["cases"]
