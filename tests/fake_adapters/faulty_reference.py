@@ -22,8 +22,9 @@ Faults:
 * ``hang-start``: answers the handshake, then hangs on the first ``start``.
 
 So that a test can tell what the fake really did, it writes a line to the file
-named by ``DOUBLE_LOG`` (env) for each answer it writes twice (its pid, the
-command, the request's id), and to ``FLOOD_LOG`` once the flood is written.
+named by ``REQUEST_LOG`` (env) for each request it reads (its pid and the
+command), to ``DOUBLE_LOG`` for each answer it writes twice (its pid, the
+command and the request's id), and to ``FLOOD_LOG`` once the flood is written.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def main(fault: str) -> int:
         with contextlib.suppress(ValueError):
             request = json.loads(line)
         cmd = request.get("cmd") if isinstance(request, dict) else None
+        _note("REQUEST_LOG", f"{os.getpid()} {cmd}")
         if fault == "crash-after-hello" and cmd == "start":
             sys.stderr.write("faulty reference: crashing on start\n")
             sys.stderr.flush()
