@@ -41,6 +41,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOT = ROOT / "reports" / "rules-page.png"
+#: What ``mkdocs build --strict`` printed (one entry, once the site is built).
+BUILD_LOG: list[str] = []
+#: Where the screenshots go (reports/ is not committed).
+SHOTS = ROOT / "reports"
 RULE_IDS = [
     r["id"]
     for r in yaml.safe_load((ROOT / "scorpion_ref" / "catalogue.yaml").read_text("utf-8"))["rules"]
@@ -70,6 +74,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=False,
     )
     seconds = time.monotonic() - started
+    BUILD_LOG.append(built.stdout + built.stderr)
     if built.returncode != 0:
         tail = "\n".join((built.stdout + built.stderr).splitlines()[-40:])
         pytest.fail(f"mkdocs build --strict failed (exit {built.returncode}):\n{tail}")
@@ -264,3 +269,138 @@ def test_the_learn_page_and_the_report_render_without_errors(visit: Visit) -> No
     report = visit.open("report/")
     assert report.locator(".sc-badges").count() >= 1
     assert report.locator("table.sc-report").first.is_visible()
+
+
+# ------------------------------------------------------------------ the everyday reader
+
+
+def test_the_build_warns_of_nothing_and_links_nowhere_false(site: Path) -> None:
+    (log,) = BUILD_LOG
+    assert "does not contain an anchor" not in log, log
+    assert "WARNING" not in log, log
+    offenders = [str(p.relative_to(site)) for p in site.rglob("*.html") if "/OWNER/" in p.read_text("utf-8")]
+    assert not offenders, f"placeholder repository links in {offenders[:5]}"
+
+
+def test_every_citation_leads_to_the_sources_page(site: Path) -> None:
+    sources = read(site, "sources")
+    for anchor in ("source-000", "source-001", "source-002", "source-003", "source-004",
+                   "source-pysolfc", "source-aisleriot"):
+        assert f'id="{anchor}"' in sources
+    stray = []
+    for page in site.rglob("*.html"):
+        for href in re.findall(r'href="([^"]*#source-[^"]*)"', page.read_text(encoding="utf-8")):
+            if "sources/" not in href and not (page.parent.name == "sources" and href.startswith("#")):
+                stray.append(f"{page.relative_to(site)}: {href}")
+    assert not stray, stray[:10]
+
+
+def _phone(browser: Any, served: str) -> Any:
+    return browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+
+
+def test_diagrams_fit_a_phone_with_all_seven_columns(browser: Any, served: str) -> None:
+    page = _phone(browser, served)
+    try:
+        for area in ("collecting-runs", "moving-groups", "stock"):
+            page.goto(f"{served}/rules/{area}/", wait_until="load")
+            found = page.evaluate("""() => {
+                const felts = [...document.querySelectorAll('.sc-felt')].filter(f => f.offsetParent);
+                const bad = felts.filter(f => f.scrollWidth > f.clientWidth + 1
+                    || f.getBoundingClientRect().right > window.innerWidth);
+                const tables = [...document.querySelectorAll('.sc-diagram:not(.sc-expected) .sc-felt')]
+                    .filter(f => f.offsetParent);
+                const columns = tables.map(f => [...f.querySelectorAll('.sc-col')]
+                    .filter(c => c.getBoundingClientRect().right <= window.innerWidth).length);
+                return {count: felts.length, bad: bad.length, columns: Math.min(...columns),
+                        page: document.documentElement.scrollWidth};
+            }""")
+            assert found["count"] > 5 and found["bad"] == 0, (area, found)
+            assert found["columns"] == 7 and found["page"] <= 390, (area, found)
+        page.goto(f"{served}/rulesets/", wait_until="load")
+        wraps = page.evaluate("""() => [...document.querySelectorAll('.sc-compare-wrap')]
+            .map(w => w.scrollWidth - w.clientWidth)""")
+        assert wraps and max(wraps) <= 1, wraps  # the tables turn on their side, no sideways scroll
+        cell = page.locator("table.sc-compare td[data-label='classic']").first
+        assert page.locator("table.sc-options td[data-label='wasp']").count() >= 6
+        assert cell.evaluate("e => getComputedStyle(e, '::before').content") == '"classic"'
+    finally:
+        page.close()
+
+
+def test_an_example_can_be_stepped_through(visit: Visit) -> None:
+    page = visit.open("rules/stock/")
+    box = page.locator("xpath=//h3[@id='STOCK-001']/following::details[contains(@class,'sc-walk-box')][1]")
+    box.locator("summary").click()
+    walk = box.locator(".sc-walk")
+    frames = walk.locator(".sc-walk-frame")
+    assert frames.count() == 2 and frames.nth(0).is_visible() and not frames.nth(1).is_visible()
+    walk.locator(".sc-walk-next").first.click()
+    assert frames.nth(1).is_visible() and not frames.nth(0).is_visible()
+    assert "the player deals the stock" in frames.nth(1).inner_text()
+    marked = frames.nth(1).locator(".sc-card.sc-mark")
+    assert marked.count() == 3  # the three stock cards, now on columns 1 to 3
+    frames.nth(1).locator("label", has_text="back").click()
+    assert frames.nth(0).is_visible()
+
+
+def test_search_finds_an_id_first(browser: Any, served: str) -> None:
+    for query, anchor in (("EMPTY-003", "#EMPTY-003"), ("STOCK-003", "#STOCK-003"),
+                          ("R-EMPTY-KING-ONLY", "#R-EMPTY-KING-ONLY")):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        try:
+            page.goto(f"{served}/", wait_until="load")
+            page.locator("input.md-search__input").click()
+            page.keyboard.type(query, delay=20)
+            page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=15_000)
+            page.wait_for_timeout(700)
+            links = page.eval_on_selector_all(
+                ".md-search-result__list a", "els => els.map(e => e.getAttribute('href'))")
+            first_section = next(link for link in links if "#" in link)
+            assert first_section.endswith(anchor), (query, links[:4])
+        finally:
+            page.close()
+
+
+def _own_report(folder: Path) -> Path:
+    """A report of one's own, of a run against an adapter that breaks same-suit placement."""
+    broken = ROOT / "tests" / "broken_adapters" / "broken_adapter.py"
+    adapter = f"{sys.executable} {broken} cross-suit"
+    command = [sys.executable, "-m", "scorpion_conformance.cli"]
+    subprocess.run([*command, "run", "-qq", "--adapter", adapter, "--area", "placement,stock", "--report",
+                    "r.jsonl"], cwd=folder, capture_output=True, timeout=600, check=False)
+    subprocess.run([*command, "report", "r.jsonl", "--html", "own"], cwd=folder, check=True,
+                   capture_output=True, timeout=600)
+    return folder / "own" / "index.html"
+
+
+def test_screenshots_for_the_notes(browser: Any, served: str, tmp_path: Path) -> None:
+    """A rule page with a step-through open, the comparison and a report of one's own, at 1280
+    and 390 pixels; the report of one's own fits the phone too."""
+    SHOTS.mkdir(exist_ok=True)
+    own = _own_report(tmp_path)
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 1000 if width > 400 else 844})
+        try:
+            page.goto(f"{served}/rules/undo/", wait_until="load")
+            box = page.locator(".sc-walk-box").first
+            box.locator("summary").click()
+            box.locator(".sc-walk-next").first.click()
+            box.scroll_into_view_if_needed()
+            page.evaluate("() => window.scrollBy(0, -240)")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SHOTS / f"rule-page-step-through-{width}.png"))
+            page.goto(f"{served}/rulesets/", wait_until="load")
+            page.locator("#every-point-of-disagreement").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SHOTS / f"comparison-{width}.png"))
+            page.goto(own.as_uri(), wait_until="load")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.locator(".sc-failure").first.scroll_into_view_if_needed()
+            page.evaluate("() => window.scrollBy(0, -120)")
+            page.screenshot(path=str(SHOTS / f"own-report-{width}.png"))
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(SHOTS / f"own-report-top-{width}.png"))
+        finally:
+            page.close()
+        assert (SHOTS / f"rule-page-step-through-{width}.png").stat().st_size > 10_000

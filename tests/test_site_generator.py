@@ -30,6 +30,7 @@ EXTENSIONS = [
     "md_in_html",
     "pymdownx.superfences",
     "pymdownx.tabbed",
+    "toc",  # as MkDocs has it: it reads (and drops) a heading's data-toc-label
 ]
 
 SITE_MODULES = [

@@ -25,12 +25,14 @@ from scorpion_conformance.vocabulary import VOCABULARY
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
+from .sources import source_href
 from .text import GeneratedPage, md_escape, relative_href, slug_of_source
 
 __all__ = [
     "comparison_path",
     "comparison_section",
     "load_comparison",
+    "options_html",
     "options_table",
     "ruleset_tabs",
     "sources_section",
@@ -76,17 +78,38 @@ def options_table(rulesets: Mapping[str, Mapping[str, str]] = NAMED_RULESETS) ->
     return "\n".join(lines)
 
 
+def options_html(rulesets: Mapping[str, Mapping[str, str]] = NAMED_RULESETS) -> str:
+    """The option table as HTML, each cell labelled with its rule set, for the phone layout.
+
+    >>> 'data-label="classic"' in options_html()
+    True
+    """
+    names = list(rulesets)
+    options = list(dict.fromkeys(o for values in rulesets.values() for o in values))
+    head = "".join(f'<th scope="col"><code>{html.escape(n)}</code></th>' for n in names)
+    rows = "".join(
+        f'<tr><th scope="row"><code>{html.escape(option)}</code></th>'
+        + "".join(f'<td data-label="{html.escape(n)}"><code>{html.escape(rulesets[n].get(option, "—"))}'
+                  "</code></td>" for n in names)
+        + "</tr>"
+        for option in options
+    )
+    return (f'<div class="sc-compare-wrap"><table class="sc-options sc-stacked"><thead><tr>'
+            f"<th>Option</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
 def _ruleset_cell(point: Mapping[str, Any], name: str, note: int) -> str:
     cite = f'<a class="sc-cite" href="#cite-{note}">[{note}]</a>'
     if "option" in point:
         value = NAMED_RULESETS[name].get(point["option"], "")
         label = point.get("labels", {}).get(value, value)
         return (
-            f'<td class="sc-ruleset-cell" data-value="{html.escape(value)}" '
+            f'<td class="sc-ruleset-cell" data-label="{name}" data-value="{html.escape(value)}" '
             f'title="{html.escape(point["option"])} = {html.escape(value)}">'
             f"{html.escape(label)} {cite}</td>"
         )
-    return f'<td class="sc-ruleset-cell">{html.escape(point["ruleset_value"])} {cite}</td>'
+    return (f'<td class="sc-ruleset-cell" data-label="{name}">'
+            f'{html.escape(point["ruleset_value"])} {cite}</td>')
 
 
 def comparison_section(
@@ -130,7 +153,7 @@ def comparison_section(
         f'<th colspan="{len(programs)}" class="sc-group">Programs</th></tr><tr>'
         + "".join(f'<th scope="col" class="sc-ruleset">{n}</th>' for n in names)
         + "".join(
-            f'<th scope="col"><a href="#{slug_of_source(s["id"])}">'
+            f'<th scope="col"><a href="{source_href(s["id"], here, directory_urls)}">'
             f"{html.escape(source_label(s['id']))}</a></th>"
             for s in (*documents, *programs)
         )
@@ -143,13 +166,15 @@ def comparison_section(
             cell = point["cells"][source["id"]]
             rules = rule_links(cell.get("rules", []))
             notes.append(
-                f"<b>{html.escape(source_label(source['id']))}</b> · "
+                f'<a href="{source_href(source["id"], here, directory_urls)}"><b>'
+                f"{html.escape(source_label(source['id']))}</b></a> · "
                 f"{html.escape(point['title'])}: "
                 f"{html.escape(cell['where'])}" + (f" — recorded as {rules}" if rules else "")
             )
             silent = " sc-silent" if str(cell["value"]).startswith("not stated") else ""
             cells.append(
-                f'<td class="sc-source-cell{silent}">{html.escape(str(cell["value"]))} '
+                f'<td class="sc-source-cell{silent}" data-label="{html.escape(source_label(source["id"]))}">'
+                f'{html.escape(str(cell["value"]))} '
                 f'<a class="sc-cite" href="#cite-{len(notes)}">[{len(notes)}]</a></td>'
             )
         point_rules = " ".join(
@@ -162,7 +187,7 @@ def comparison_section(
             f'<div class="sc-point-rules">{point_rules}</div></th>{"".join(cells)}</tr>'
         )
     table = (
-        f'<div class="sc-compare-wrap"><table class="sc-compare"><thead>{head}</thead>'
+        f'<div class="sc-compare-wrap"><table class="sc-compare sc-stacked"><thead>{head}</thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
     citations = "".join(f'<li id="cite-{i}">{note}</li>' for i, note in enumerate(notes, start=1))
@@ -192,7 +217,7 @@ def ruleset_tabs(cases: Sequence[Case]) -> str:
         if reference is not None:
             lines += [f"    **{md_escape(reference.summary)}**", ""]
             follows = " · ".join(
-                f"[{source_label(s)}](rulesets.md#{slug_of_source(s)})" for s in reference.sources
+                f"[{source_label(s)}](sources.md#{slug_of_source(s)})" for s in reference.sources
             )
             lines += [
                 f"    Follows: {follows}. Described by "

@@ -175,8 +175,11 @@ def steps_html(case: Case) -> str:
     return f'<ol class="sc-steps">{"".join(items)}</ol>'
 
 
-def example_rows_html(case: Case) -> str:
-    """One case drawn: the start position, the expected columns, the steps."""
+def example_rows_html(case: Case, *, walk_key: str | None = None) -> str:
+    """One case drawn: the start position, the expected columns, the steps, and the
+    step-through (:mod:`.walkthrough`; ``walk_key`` keeps its buttons apart on one page)."""
+    from .walkthrough import walkthrough_box
+
     plan = case.plan()
     panels = [position_html(plan["start"], caption="Start", marks=_moved_cards(case))]
     points = checkpoints(case)
@@ -188,5 +191,5 @@ def example_rows_html(case: Case) -> str:
         panels.append(expected_html(columns, caption=caption))
     return (
         f'<div class="sc-example"><div class="sc-panels">{"".join(panels)}</div>'
-        f"{steps_html(case)}</div>"
+        f"{steps_html(case)}{walkthrough_box(case, walk_key)}</div>"
     )

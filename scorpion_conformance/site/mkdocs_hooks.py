@@ -32,10 +32,11 @@ from scorpion_conformance.suite.lint import lint
 from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
-from . import comparison, contributing, report
+from . import comparison, contributing, report, sources
 from .catalogue import Catalogue, load_catalogue
 from .diagrams import DiagramError, expand_diagrams
 from .rulepages import area_nav, rules_pages
+from .settings import file_link, local_defaults
 from .text import GeneratedPage, md_escape, resolve_fragments
 
 __all__ = ["on_config", "on_files", "on_page_content", "on_page_markdown", "state"]
@@ -44,6 +45,7 @@ log = logging.getLogger("mkdocs.plugins.scorpion_site")
 
 MARKER = re.compile(r"^<!--\s*scorpion:([a-z-]+)\s*-->\s*$", re.MULTILINE)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
+ANCHOR = re.compile(r"""\bid=["']([^"']+)["']""")
 #: Repository files that have a page of their own on the site.
 SITE_PAGES = {
     "adapters/README.md": "adapters.md",
@@ -90,6 +92,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     state.__init__()  # type: ignore[misc]
     state.root = Path(config.config_file_path).resolve().parent
     state.catalogue = load_catalogue()
+    local_defaults(config, state.root)
     state.repository = (config.extra.get("repository") or "").rstrip("/") or None
     state.directory_urls = bool(config.use_directory_urls)
     config.nav = _with_rules_nav(config.nav, state.catalogue)
@@ -180,7 +183,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
             f"**{len({(c.file, c.line) for c in cases})} scenarios** ({len(cases)} cases) · "
             f"**{len(NAMED_RULESETS)} named rule sets**"
         ),
-        "options-table": comparison.options_table,
+        "options-table": lambda: page.fragment(comparison.options_html()),
         "comparison": lambda: comparison.comparison_section(
             page,
             comparison.load_comparison(),
@@ -190,6 +193,8 @@ def _generated(name: str, page: GeneratedPage) -> str:
         ),
         "ruleset-tabs": lambda: comparison.ruleset_tabs(cases),
         "sources": lambda: comparison.sources_section(comparison.load_comparison()),
+        "sources-page": lambda: sources.sources_page(
+            page, comparison.load_comparison(), catalogue, directory_urls=state.directory_urls),
         "report": lambda: report.report_markdown(page, state.results, cases, catalogue),
         "notation": lambda: page.fragment(contributing.notation_reference(cases)),
         "lint-rules": lambda: contributing.lint_rules(
@@ -224,8 +229,7 @@ def _outward(target: str, src_uri: str, docs_dir: Path) -> str | None:
     if not repo_path.exists():
         return None
     if state.repository:
-        kind = "tree" if repo_path.is_dir() else "blob"
-        return f"{state.repository}/{kind}/main/{relative}" + (f"#{anchor}" if anchor else "")
+        return file_link(state.repository, relative, folder=repo_path.is_dir(), anchor=anchor)
     return None
 
 
@@ -258,4 +262,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    return resolve_fragments(html, state.fragments.get(page.file.src_uri, {}))
+    """The fragments come back; their ids are anchors too, so links to them are not reported missing."""
+    html = resolve_fragments(html, state.fragments.get(page.file.src_uri, {}))
+    present = getattr(page, "present_anchor_ids", None)
+    if isinstance(present, set):
+        present.update(ANCHOR.findall(html))
+    return html

@@ -106,6 +106,7 @@ main.md-typeset { max-width: 70rem; margin: 0 auto; padding: 1rem; font-size: 0.
   overflow-wrap: anywhere; }
 .sc-facts { border-collapse: collapse; }
 .sc-facts th, .sc-facts td { text-align: left; vertical-align: top; padding: 0.15rem 0.8rem 0.15rem 0; }
+.md-typeset .sc-report code { font-size: 1em; background: none; }
 .sc-failure { border-left: 3px solid var(--sc-red); padding-left: 0.7rem; margin: 1rem 0; }
 .sc-failure pre { white-space: pre-wrap; font-size: 0.75rem; background: #f7f7f7; padding: 0.4rem; }
 """
@@ -130,7 +131,8 @@ def _facts_table(end: Mapping[str, Any]) -> str:
     ]
     selected = {k: v for k, v in (end.get("selected") or {}).items() if v}
     if selected:
-        rows.append(("narrowed by", html.escape(", ".join(f"{k} {v}" for k, v in selected.items()))))
+        said = (f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in selected.items())
+        rows.append(("narrowed by", html.escape("; ".join(said))))
     body = "".join(f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>"
                    for name, value in rows if value)
     return f'<table class="sc-facts">{body}</table>'
@@ -162,7 +164,8 @@ def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any
     for record in bad[:DRAWN]:
         ident = str(record.get("id"))
         case = cases.get(ident)
-        drawing = example_rows_html(case) if case is not None else ""
+        key = f"{ident}-{record.get('rules')}"
+        drawing = example_rows_html(case, walk_key=key) if case is not None else ""
         message = html.escape(str(record.get("message") or ""))
         rerun = html.escape(str(record.get("rerun") or ""))
         parts.append(

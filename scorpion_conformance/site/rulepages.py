@@ -24,6 +24,7 @@ from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
 
 from .catalogue import Area, Catalogue, Rule, holds_in
 from .examples import Example, example_rows_html, group_examples, home_rules
+from .settings import file_link
 from .text import GeneratedPage, md_escape, slug_of_source
 
 __all__ = ["area_nav", "area_page", "area_path", "rules_index", "rules_pages", "source_label"]
@@ -34,6 +35,15 @@ RULE_ID = re.compile(r"\bR-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 def area_path(area_id: str) -> str:
     """Where an area's page lives under ``docs/``."""
     return f"rules/{area_id}.md"
+
+
+def search_id(ident: str) -> str:
+    """The id once more in a heading, hidden: the site's search weighs it, a reader never sees it.
+
+    The search splits ``EMPTY-003`` into ``empty`` and ``003``; said twice in the
+    title of its own section, the id outweighs a title that merely holds both words.
+    """
+    return f' <span class="sc-search-id" aria-hidden="true">{ident}</span>'
 
 
 def source_label(source: str) -> str:
@@ -85,7 +95,7 @@ class _Context:
         if not self.repo_url:
             return f"`{example.location}`"
         name, line = Path(example.first.file).name, example.first.line
-        return f"[`{example.location}`]({self.repo_url}/blob/main/features/{name}#L{line})"
+        return f"[`{example.location}`]({file_link(self.repo_url, f'features/{name}', anchor=f'L{line}')})"
 
 
 def _holds_badges(rule: Rule) -> str:
@@ -109,14 +119,15 @@ def _sources(rule: Rule) -> str:
     if not rule.sources:
         return "none: this is our own decision"
     return " · ".join(
-        f"[{source_label(s)}](../rulesets.md#{slug_of_source(s)})" for s in rule.sources
+        f"[{source_label(s)}](../sources.md#{slug_of_source(s)})" for s in rule.sources
     )
 
 
 def _example_markdown(
     page: GeneratedPage, ctx: _Context, example: Example, rule: Rule
 ) -> list[str]:
-    lines = [f"### {md_escape(example.id)} · {md_escape(example.name)} {{#{example.id}}}", ""]
+    lines = [f"### {md_escape(example.id)} · {md_escape(example.name)}{search_id(example.id)} "
+             f"{{#{example.id}}}", ""]
     options, capabilities = requirements(example.first.tags)
     sets = example.rulesets()
     shown = "every rule set" if len(sets) == len(NAMED_RULESETS) else " · ".join(sets)
@@ -161,7 +172,9 @@ def _example_markdown(
 
 
 def _rule_markdown(page: GeneratedPage, ctx: _Context, rule: Rule) -> list[str]:
-    lines = [f"## {md_escape(rule.title)} {{#{rule.id}}}", ""]
+    # The TOC shows the title alone; the search reads the id in the heading too.
+    label = md_escape(rule.title).replace('"', "&quot;")
+    lines = [f'## {md_escape(rule.title)}{search_id(rule.id)} {{#{rule.id} data-toc-label="{label}"}}', ""]
     proven = len(ctx.tested_by.get(rule.id, ()))
     lines += [
         f"**{rule.id}** — holds under {md_escape(_condition(rule))}: {_holds_badges(rule)}",
