@@ -188,17 +188,21 @@ class Conversation:
         return error
 
     def _exited(self, transport: Transport, request: str) -> AdapterError:
+        """The fault of an adapter whose output ended: it exited, or closed its stdout."""
         code = transport.exit_status(GRACE)
+        if code is None:
+            # Alive with its output closed: end it now, so its stderr ends too.
+            transport.close()
+            what = "closed its standard output without exiting (it was stopped)"
+        else:
+            what = describe_exit(code)
         context = self._context(request, wait=True)
         if not self._answered:
             error: AdapterError = AdapterStartError(
-                f"the adapter {describe_exit(code)} before answering its first request",
-                exit_code=code, **context,
+                f"the adapter {what} before answering its first request", exit_code=code, **context,
             )
         else:
-            error = AdapterCrashed(
-                f"the adapter {describe_exit(code)} instead of answering", exit_code=code, **context
-            )
+            error = AdapterCrashed(f"the adapter {what} instead of answering", exit_code=code, **context)
         return self._fail(error)
 
     def kill(self) -> None:

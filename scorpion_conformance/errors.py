@@ -155,9 +155,10 @@ class AdapterTimeout(AdapterError):
 
 
 class AdapterCrashed(AdapterError):
-    """The adapter exited in the middle of a game (or with a bad status after ``quit``)."""
+    """The adapter exited, or closed its output, in the middle of a game (or exited
+    with a bad status after ``quit``)."""
 
-    headline = "The adapter exited unexpectedly."
+    headline = "The adapter stopped unexpectedly."
 
     def __init__(self, problem: str, *, exit_code: int | None, **context: Any) -> None:
         super().__init__(problem, **context)

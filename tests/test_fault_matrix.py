@@ -376,7 +376,7 @@ def test_an_adapter_that_closes_stdout_is_reported_as_gone_not_as_hung(fake: Fak
     errors = result.with_status("error")
     assert errors and not result.with_status("failed", "passed")
     for record in errors:
-        assert "exited unexpectedly" in record["message"], record["message"]
+        assert "closed its standard output without exiting" in record["message"], record["message"]
         assert not any(words in record["message"] for words in HANG_WORDS), record["message"]
     assert result.with_status("not-run")
     # The fake sleeps on after closing its stdout: only the harness can end it.
