@@ -153,7 +153,9 @@ def summary(
             plain(f"  ... and {len(failed) - 20} more (each record of the report has its rerun line)")
     if ended != "complete":
         plain()
-        plain(f"The run was {ended}: the cases above are the ones that finished.", yellow=True, bold=True)
+        said = {"interrupted": "interrupted", "gave-up": "stopped when it gave up on the adapter"}
+        plain(f"The run was {said.get(ended, ended)}: the cases above are the ones that finished.",
+              yellow=True, bold=True)
     return lines
 
 
