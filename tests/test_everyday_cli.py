@@ -206,3 +206,35 @@ def test_failures_and_expectations_are_the_same_in_two_workers(tmp_path: Path) -
     assert found["one"]["code"] == 1
     assert json.loads(found["one"]["expectations"])["known_failures"]
     assert any(r["status"] == "failed" for r in found["one"]["records"])
+
+
+def test_sigterm_stops_a_parallel_run_and_its_workers_at_once(tmp_path: Path) -> None:
+    import psutil
+
+    adapter = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter --all-bundles"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorpion_conformance.cli", "run", "-qq", "-n", "2", "--report", "r.jsonl",
+         "--write-expectations", "known.json", "--adapter", adapter],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    tree: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(tree) < 4:  # two workers, each with its adapter
+            time.sleep(0.5)
+            tree = psutil.Process(process.pid).children(recursive=True)
+        time.sleep(3)  # some cases finish
+        tree = psutil.Process(process.pid).children(recursive=True)
+        began = time.monotonic()
+        process.terminate()
+        output, _ = process.communicate(timeout=60)
+        took = time.monotonic() - began
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 143, output[-2000:]
+    assert took < 20, f"took {took:.1f} s to stop"
+    end = report_lines(tmp_path / "r.jsonl")[-1]
+    assert end["end"] is True and end["run"] == "interrupted" and end["signal"] == "SIGTERM"
+    assert not (tmp_path / "known.json").exists()
+    time.sleep(1)
+    assert not [p.pid for p in tree if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]

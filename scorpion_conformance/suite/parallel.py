@@ -25,7 +25,8 @@ import pytest
 from .reporting import Record
 from .session import Suite
 
-__all__ = ["AREA", "BDD", "RECORD", "Controller", "attach", "is_controller", "is_worker", "worker_facts"]
+__all__ = ["AREA", "BDD", "RECORD", "Controller", "attach", "is_controller", "is_worker", "stop_workers",
+           "worker_facts"]
 
 #: The attribute of a test report that carries a worker's finished record, as JSON text.
 RECORD = "scorpion_record"
@@ -49,23 +50,41 @@ def is_controller(config: object) -> bool:
     return bool(config.pluginmanager.has_plugin("dsession"))
 
 
-def attach(report: pytest.TestReport, record: Record, *, worker: bool) -> None:
-    """Put the case's area, and its record once it is final, on its test report.
+def attach(report: pytest.TestReport, record: Record, *, worker: bool, changed: bool) -> None:
+    """Put the case's area on its test report and, in a worker, what the controller needs.
 
-    A worker also puts pytest-bdd's account of the scenario there, which
-    pytest-bdd keeps beside the report (and so in the worker only): the
+    A worker sends the record when this phase gave it its verdict (``changed``),
+    and, with the report of the call, pytest-bdd's account of the scenario,
+    which pytest-bdd keeps beside the report (and so in the worker only): the
     controller's Cucumber JSON is written from it.
     """
     setattr(report, AREA, record.area_id)
-    if record.final:
+    if not worker:
+        return
+    if record.final and changed:
         setattr(report, RECORD, json.dumps(record.as_json(), ensure_ascii=False, default=str))
-    if worker:
+    if report.when == "call":
         from pytest_bdd.reporting import test_report_context_registry
 
         context = test_report_context_registry.get(report)
         if context is not None:
             account = {"scenario": context.scenario, "name": context.name}
             setattr(report, BDD, json.dumps(account, default=str))
+
+
+def stop_workers(signum: int) -> None:
+    """Send ``signum`` to this controller's worker processes (its children), which stop at once.
+
+    Without it a worker would first play every case it had been handed.
+    """
+    import contextlib
+
+    import psutil
+
+    with contextlib.suppress(psutil.Error):
+        for child in psutil.Process().children():
+            with contextlib.suppress(psutil.Error):
+                child.send_signal(signum)
 
 
 def worker_facts(config: pytest.Config, suite: Suite) -> None:

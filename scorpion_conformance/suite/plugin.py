@@ -119,17 +119,20 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if not config.pluginmanager.is_registered(steps):
         config.pluginmanager.register(steps, "scorpion-conformance-steps")
-    _catch_stop_signals(suite)
+    _catch_stop_signals(suite, config)
 
 
-def _catch_stop_signals(suite: Suite) -> None:
-    """SIGINT and SIGTERM stop the run at once, and the run knows it was stopped."""
+def _catch_stop_signals(suite: Suite, config: pytest.Config) -> None:
+    """SIGINT and SIGTERM stop the run at once, and the run knows it was stopped; a controller
+    passes SIGTERM on to its workers (a Ctrl-C reaches them with the process group)."""
     if threading.current_thread() is not threading.main_thread():
         return
 
     def stop(signum: int, _frame: FrameType | None) -> None:
         if suite.interrupted is None:
             suite.interrupted = signum
+            if signum == signal.SIGTERM and parallel.is_controller(config):
+                parallel.stop_workers(signum)
         raise KeyboardInterrupt
 
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -321,8 +324,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         setattr(report, parallel.AREA, record.area_id)
         return  # a case the interrupt cut short has no verdict
     error = call.excinfo.value if call.excinfo is not None else None
+    verdict = (record.status, record.message)
     judge(suite, record, report, error, item.stash.get(_RUN, None))
-    parallel.attach(report, record, worker=parallel.is_worker(item.config))
+    parallel.attach(report, record, worker=parallel.is_worker(item.config),
+                    changed=(record.status, record.message) != verdict)
 
 
 @pytest.hookimpl(tryfirst=True)
