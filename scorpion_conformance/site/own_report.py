@@ -106,7 +106,7 @@ main.md-typeset { max-width: 70rem; margin: 0 auto; padding: 1rem; font-size: 0.
   overflow-wrap: anywhere; }
 .sc-facts { border-collapse: collapse; }
 .sc-facts th, .sc-facts td { text-align: left; vertical-align: top; padding: 0.15rem 0.8rem 0.15rem 0; }
-.md-typeset .sc-report code { font-size: 1em; background: none; }
+.md-typeset .sc-options code { font-size: 1em; overflow-wrap: normal; }
 .sc-failure { border-left: 3px solid var(--sc-red); padding-left: 0.7rem; margin: 1rem 0; }
 .sc-failure pre { white-space: pre-wrap; font-size: 0.75rem; background: #f7f7f7; padding: 0.4rem; }
 """
@@ -144,13 +144,18 @@ def _options_table(end: Mapping[str, Any]) -> str:
         return ""
     options = sorted({option for values in declared.values() for option in values})
     head = "".join(f"<th scope='col'>{html.escape(name)}</th>" for name in declared)
+
+    def cell(name: str, values: Mapping[str, str], option: str) -> str:
+        value = html.escape(str(values.get(option, "")))
+        return f'<td data-label="{html.escape(name)}"><code>{value}</code></td>'
+
     rows = "".join(
         f"<tr><th scope='row'><code>{html.escape(option)}</code></th>"
-        + "".join(f"<td>{html.escape(str(values.get(option, '')))}</td>" for values in declared.values())
-        + "</tr>"
+        + "".join(cell(name, values, option) for name, values in declared.items()) + "</tr>"
         for option in options
     )
-    return (f'<div class="sc-compare-wrap"><table class="sc-report"><thead><tr><th>option</th>{head}</tr>'
+    return ('<div class="sc-compare-wrap"><table class="sc-options sc-stacked"><thead><tr>'
+            f"<th>option</th>{head}</tr>"
             f"</thead><tbody>{rows}</tbody></table></div>")
 
 
