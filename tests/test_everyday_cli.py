@@ -53,7 +53,8 @@ def test_version_names_the_package_the_protocol_and_the_suite(tmp_path: Path) ->
 
 
 def test_every_help_has_a_description_and_run_lists_the_choices(tmp_path: Path) -> None:
-    for command in ("deal", "check-adapter", "run", "export", "lint", "perft", "fuzz"):
+    for command in ("deal", "check-adapter", "run", "export", "lint", "perft", "fuzz", "report",
+                    "new-adapter"):
         result = cli(tmp_path, command, "--help")
         assert result.returncode == 0, result.stderr
         _usage, _, rest = result.stdout.partition("\n\n")
@@ -65,6 +66,7 @@ def test_every_help_has_a_description_and_run_lists_the_choices(tmp_path: Path) 
         assert area in text
     assert "-n N|auto" in text and "area_stock" in text
     assert "the named ones are" in " ".join(cli(tmp_path, "fuzz", "--help").stdout.split())
+    assert "{javascript,python}" in cli(tmp_path, "new-adapter", "--help").stdout
 
 
 def _ids(report: Path) -> list[str]:
