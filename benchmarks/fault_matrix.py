@@ -336,7 +336,7 @@ def meaningful_lines(text: str) -> Iterator[str]:
     """The lines of ``text`` that are not pytest boilerplate, progress or traceback frames."""
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line[:4] in ("====", "____", "!!!!", "----") or PROGRESS.match(line):
+        if not line or line[:2] in ("==", "__", "!!") or line.startswith("----") or PROGRESS.match(line):
             continue
         if line.startswith(BOILERPLATE) or PYTEST_FRAME.match(line) or set(line) <= set("^~ "):
             continue
@@ -431,7 +431,7 @@ def blame(cases: Sequence[dict[str, Any]]) -> str:
     passed = sum(1 for r in cases if r.get("status") == "passed")
     return (
         f"failed {len(failed)}: {extra} name the extra line, {rules} blame the rules, "
-        f"{len(failed) - extra - rules} other; {passed} passed (false)"
+        f"{len(failed) - extra - rules} other; {passed} passed"
     )
 
 
@@ -493,7 +493,13 @@ def check_case(
 
 
 def twice_details(ctx: Context, cwd: Path, outcome: Outcome, cases: list[dict[str, Any]]) -> str:
-    return blame(cases)
+    log = cwd / "doubled"
+    doubled = len(log.read_text().splitlines()) if log.exists() else 0
+    return f"{blame(cases)}; the fake wrote {doubled} answers twice"
+
+
+def doubling(name: str) -> Callable[[Context, Path], str]:
+    return lambda ctx, cwd: ctx.faulty(name, DOUBLE_LOG=str(cwd / "doubled"))
 
 
 def children_details(ctx: Context, cwd: Path, outcome: Outcome, cases: list[dict[str, Any]]) -> str:
@@ -601,13 +607,15 @@ def authoring(command: str, folder: str) -> Callable[[Context, Path], Row]:
         lines = list(meaningful_lines(text))
         naming = next((line for line in lines if re.search(r"\.feature:\d+:", line)), None)
         naming = naming or next((line for line in lines if any(n in line for n in names)), None)
+        cases, end, note = read_report(cwd / "report.jsonl")
+        if naming is None and any(r.get("status") in ("failed", "error") for r in cases):
+            naming = "(no line names the problem) " + run_message(outcome, cases, end)
         message = cut(naming or "(no line names the problem) " + (lines[0] if lines else "(no output)"))
         where = FILE_LINE.findall(text)
         located = f"names {Path(where[0]).name}" if where else "no file:line"
         details = [located]
         if command == "run":
             details.append("adapter started" if marker.exists() else "adapter not started")
-            cases, end, note = read_report(cwd / "report.jsonl")
             verdict = report_verdict(cases, end, note)
         else:
             verdict = "export written" if (cwd / "export.json").exists() else "nothing written"
@@ -630,6 +638,9 @@ def handshake(
         cases, end, note = read_report(report)
         lines = outcome.text.splitlines()
         details = f"{len(lines)} output lines; {traceback_kind(outcome.text)}"
+        problem = next((line.strip() for line in lines if line.strip().startswith("problem:")), None)
+        if problem and problem not in first_meaningful(outcome.text):
+            details += "; " + cut(problem, 80)
         return row_from("", outcome, report_verdict(cases, end, note), cut(first_meaningful(outcome.text)),
                         details, left)
 
@@ -643,15 +654,17 @@ STD = ("--rules", "standard")
 
 CASES = (
     Case("run-twice", "1 answers twice", "run, all rule sets",
-         run_case(fault("twice"), details=twice_details, timeout=600)),
+         run_case(doubling("twice"), details=twice_details, timeout=600)),
     Case("run-twice-at-once", "1 answers twice", "run, all rule sets",
-         run_case(fault("twice-at-once"), details=twice_details, timeout=600)),
+         run_case(doubling("twice-at-once"), details=twice_details, timeout=600)),
     Case("run-twice-sometimes", "1 answers twice", "run, all rule sets",
-         run_case(fault("twice-sometimes"), details=twice_details, timeout=600)),
+         run_case(doubling("twice-sometimes"), details=twice_details, timeout=600)),
     Case("run-twice-late", "1 answers twice", "run, all rule sets",
-         run_case(fault("twice-late"), details=twice_details, timeout=600)),
+         run_case(doubling("twice-late"), details=twice_details, timeout=600)),
     Case("check-twice", "1 answers twice", "check-adapter", check_case(fault("twice"))),
     Case("run-crash-always", "2 crashes", "run, all rule sets", run_case(fault("crash-always"), timeout=600)),
+    Case("run-crash-after-hello", "2 crashes", "run, all rule sets (dies on every start)",
+         run_case(fault("crash-after-hello"), timeout=600)),
     Case("check-flood-stderr", "3 floods stderr", "check-adapter, FLOOD_MB=500",
          check_case(flooding, details=flood_details)),
     Case("run-flood-stderr", "3 floods stderr", "run --rules standard, FLOOD_MB=500",
@@ -739,6 +752,18 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def save(path: Path, tree: Path, rows: Sequence[Row], earlier: Sequence[dict[str, Any]]) -> None:
+    """Write the rows (merged into ``earlier`` ones, in the matrix's order) as JSON."""
+    fresh = {row.case: asdict(row) for row in rows}
+    kept = {row["case"]: row for row in earlier if row["case"] not in fresh}
+    order = [case.name for case in CASES]
+    merged = sorted({**kept, **fresh}.values(),
+                    key=lambda r: order.index(r["case"]) if r["case"] in order else len(order))
+    meta = {"tree": str(tree), "commit": describe(tree), "when": time.strftime("%Y-%m-%d %H:%M"),
+            "load": os.getloadavg()[0], "rows": merged}
+    path.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n")
+
+
 def describe(tree: Path) -> str:
     try:
         head = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
@@ -761,11 +786,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="print two --json files side by side as markdown, and run nothing")
     parser.add_argument("--python", default=sys.executable, help="interpreter for the harness and fakes")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--merge", action="store_true",
+                        help="with --json: replace only the rows of the cases run now, keep the others")
     parser.add_argument("--list", action="store_true", help="list the cases")
     args = parser.parse_args(argv)
     if args.list:
         for case in CASES:
-            print(f"{case.name:28} {case.group:20} {case.what}")
+            print(f"{case.name}\t{case.group}\t{case.what}")
         return 0
     if args.compare:
         before, after = (json.loads(path.read_text()) for path in args.compare)
@@ -777,6 +804,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = [c for c in CASES if not args.only or any(c.name.startswith(o) for o in args.only)]
     if not chosen:
         parser.error(f"no case matches {args.only}; see --list")
+    earlier: list[dict[str, Any]] = []
+    if args.merge and args.json and args.json.exists():
+        earlier = json.loads(args.json.read_text())["rows"]
     root = Path(tempfile.mkdtemp(prefix="fault_matrix_"))
     rows: list[Row] = []
     try:
@@ -792,9 +822,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{row.case:26} exit={row.exit:10} {row.seconds:7.1f}s {row.rss_mb:7.1f}MB "
                   f"left={row.leftovers}  {row.verdict}\n    {row.message}\n    {row.details}", flush=True)
             if args.json:  # after every case, so a long run can be read while it goes
-                meta = {"tree": str(tree), "commit": describe(tree), "when": time.strftime("%Y-%m-%d %H:%M"),
-                        "load": os.getloadavg()[0], "rows": [asdict(r) for r in rows]}
-                args.json.write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n")
+                save(args.json, tree, rows, earlier)
     finally:
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
