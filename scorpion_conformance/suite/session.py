@@ -47,6 +47,8 @@ class Suite:
     #: The signal that interrupted the run (SIGINT or SIGTERM), if one did.
     interrupted: int | None = None
     faulted: bool = False
+    #: How many cases ended with answers out of step (see :meth:`out_of_step`).
+    out_of_step_faults: int = 0
     #: Whether the handshake failed, so that no case could run.
     unusable: bool = False
     #: Lines for the end of the summary (what was written where).
@@ -92,6 +94,27 @@ class Suite:
                 raise
         return self._client
 
+    def out_of_step(self, error: AdapterError) -> None:
+        """Count a case whose answers were out of step; give up after :data:`OUT_OF_STEP_CAP`.
+
+        An adapter that writes lines nobody asked for is a broken adapter program,
+        however often it gets a game started: after a few such cases the run stops
+        starting it (one diagnosis, the rest *not run*) instead of restarting it
+        before every case.
+        """
+        self.out_of_step_faults += 1
+        if self.out_of_step_faults >= OUT_OF_STEP_CAP and self.gave_up is None:
+            self.gave_up = AdapterGaveUp(
+                f"the adapter's answers were out of step with the requests in {self.out_of_step_faults}"
+                " cases (it writes lines nobody asked for). This is a fault of the adapter program,"
+                " not of the implementation behind it: write exactly one line per request, and echo"
+                " each request's id. Try `scorpion-conformance check-adapter`.",
+                last_error=error, adapter=self.command, request=error.request,
+                stderr_tail=error.stderr_tail,
+            )
+            if self._client is not None:
+                self._client.kill()
+
     def declared(self) -> dict[str, dict[str, str]]:
         """Rule set name → options, for the declared sets this run uses.
 
@@ -135,6 +158,9 @@ class Suite:
                 self._client.close()
             self._client.kill()
 
+
+#: After this many cases with answers out of step, the run gives up on the adapter.
+OUT_OF_STEP_CAP = 3
 
 #: The signals that end a run cleanly.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)

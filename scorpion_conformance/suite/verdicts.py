@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorpion_conformance.errors import AdapterError, ErrorAnswer, RequestError
+from scorpion_conformance.errors import AdapterError, ErrorAnswer, OutOfStep, RequestError
 
 from .execute import ScenarioFailure, ScenarioRun
 from .reporting import NOT_RUN, UNSUPPORTED, Record
@@ -53,6 +53,8 @@ def _judge_failure(suite: Suite, record: Record, report: pytest.TestReport, erro
         record.status, record.extra["blame"] = "error", "adapter"
         record.stderr_tail = error.stderr_tail or ""
         suite.faulted = True  # restart before the next case
+        if isinstance(error, OutOfStep):
+            suite.out_of_step(error)
     elif isinstance(error, (ScenarioFailure, ErrorAnswer)):
         record.status, record.extra["blame"] = "failed", "implementation"
         if isinstance(error, ScenarioFailure):
