@@ -214,14 +214,8 @@ def test_the_javascript_copy_agrees_with_the_vocabulary() -> None:
 # -- nothing restates the vocabulary ---------------------------------------------------------
 
 
-#: The adapter kit: copies of adapters/ (held equal by tests/test_wheel.py), which need
-#: nothing from this repository and so write the names out, as any adapter does.
-KIT = ROOT / "scorpion_conformance" / "kit"
-
-
 def _modules() -> list[Path]:
-    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py")
-                  if KIT not in p.parents)
+    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
 
 
 def _alternatives(names: Iterable[str]) -> str:

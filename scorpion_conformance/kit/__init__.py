@@ -1,14 +1,15 @@
 """The adapter kit, shipped in the wheel: ``scorpion-conformance new-adapter python|javascript DIR``.
 
-The templates are copies of ``adapters/python/template_adapter.py`` and of the
-files of ``adapters/javascript/``, held equal to them by
-``tests/test_wheel.py``, so an installed package can start an adapter
-without a checkout of the repository.
+The templates are ``adapters/python/template_adapter.py`` and the files of
+``adapters/javascript/`` themselves: the wheel ships those two folders as the
+packages ``scorpion_conformance.kit.python`` and ``.javascript`` (see
+``package-dir`` in ``pyproject.toml``), so an installed package can start an
+adapter without a checkout of the repository, and there is no copy to keep.
 
 >>> sorted(KITS)
 ['javascript', 'python']
 >>> KITS["python"].files
-(('python/template_adapter.py', 'adapter.py'),)
+(('template_adapter.py', 'adapter.py'),)
 """
 
 from __future__ import annotations
@@ -30,16 +31,15 @@ class Kit:
     files: tuple[tuple[str, str], ...]
     #: The adapter command, with ``{dir}`` for the folder.
     command: str
-    #: The folder of the repository the files are copies of.
+    #: The folder of the repository the files are (shipped as the package of this kind).
     source: str
 
 
 KITS: dict[str, Kit] = {
-    "python": Kit((("python/template_adapter.py", "adapter.py"),), "python3 {dir}/adapter.py",
+    "python": Kit((("template_adapter.py", "adapter.py"),), "python3 {dir}/adapter.py",
                   "adapters/python"),
     "javascript": Kit(
-        tuple((f"javascript/{name}", name) for name in ("adapter.js", "engine.js", "engine_test.js",
-                                                         "README.md")),
+        tuple((name, name) for name in ("adapter.js", "engine.js", "engine_test.js", "README.md")),
         "node {dir}/adapter.js", "adapters/javascript"),
 }
 
@@ -56,7 +56,7 @@ def write_kit(kind: str, folder: Path, *, force: bool = False) -> list[Path]:
             if target.exists():
                 raise FileExistsError(f"{target} is already there (--force writes over it)")
     folder.mkdir(parents=True, exist_ok=True)
-    root = resources.files(__name__)
+    root = resources.files(f"{__name__}.{kind}")
     for shipped, target in targets:
         target.write_text(root.joinpath(shipped).read_text(encoding="utf-8"), encoding="utf-8")
         if target.suffix in (".py", ".js") and target.name.startswith("adapter"):

@@ -1,6 +1,6 @@
 """Card diagrams for the rules site: cards, columns and whole tables as HTML.
 
-Everything is plain HTML styled by ``docs/stylesheets/cards.css``: white
+Everything is plain HTML styled by ``scorpion_conformance/site/assets/cards.css``: white
 cards with rank and suit, red for ♦ and ♥, black for ♣ and ♠, face-down cards
 drawn as a patterned back, columns overlapping downwards as on the table, and
 the stock beside them. Nothing is fetched from anywhere.

@@ -20,6 +20,7 @@ import logging
 import posixpath
 import re
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -102,8 +103,15 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+#: The card styles live once, in the package (the report of one's own uses them
+#: too); the site serves them at this path.
+CARD_STYLES = "stylesheets/cards.css"
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     assert state.catalogue is not None
+    styles = resources.files("scorpion_conformance.site").joinpath("assets/cards.css")
+    files.append(File.generated(config, CARD_STYLES, content=styles.read_text(encoding="utf-8")))
     problems = lint()  # authoring errors stop the build before any adapter runs
     if problems:
         raise PluginError("the feature files have authoring errors:\n" + "\n".join(map(str, problems)))
