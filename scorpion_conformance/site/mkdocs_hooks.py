@@ -110,11 +110,11 @@ CARD_STYLES = "stylesheets/cards.css"
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     assert state.catalogue is not None
-    styles = resources.files("scorpion_conformance.site").joinpath("assets/cards.css")
-    files.append(File.generated(config, CARD_STYLES, content=styles.read_text(encoding="utf-8")))
-    problems = lint()  # authoring errors stop the build before any adapter runs
+    problems = lint()  # authoring errors stop the build before anything else is done
     if problems:
         raise PluginError("the feature files have authoring errors:\n" + "\n".join(map(str, problems)))
+    styles = resources.files("scorpion_conformance.site").joinpath("assets/cards.css")
+    files.append(File.generated(config, CARD_STYLES, content=styles.read_text(encoding="utf-8")))
     state.cases = load_cases()
     for page in rules_pages(state.catalogue, state.cases, repo_url=state.repository):
         for problem in page.problems:
