@@ -73,6 +73,9 @@ class Option:
     tags: Mapping[str, str]
     meaning: str
     default: str | None = None
+    #: False while nobody has compared the sources on this option: the comparison page
+    #: then shows it as not yet compared instead of needing a point in comparison.yaml.
+    compared: bool = True
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,8 @@ def _option_problems(options: list[Any]) -> list[str]:
         tags += [v["tag"] for v in values]
         if "default" in o and o["default"] not in [v["value"] for v in values]:
             found.append(f"{where}: the default {o['default']!r} is not one of its values")
+        if not isinstance(o.get("compared", True), bool):
+            found.append(f"{where}: compared must be true or false")
     return found + _unique("option tags", tags, _WORD)
 
 
@@ -244,7 +249,7 @@ def load(path: Path | None = None) -> Vocabulary:
         options=tuple(
             Option(o["name"], tuple(v["value"] for v in o["values"]),
                    MappingProxyType({v["value"]: v["tag"] for v in o["values"]}),
-                   o["meaning"], o.get("default"))
+                   o["meaning"], o.get("default"), o.get("compared", True))
             for o in data["options"]
         ),
         rulesets=tuple(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 import json
@@ -19,6 +20,7 @@ from scorpion_conformance.site.rulepages import area_path, rules_pages
 from scorpion_conformance.suite.library import LIBRARY
 from scorpion_conformance.suite.scenarios import feature_dir, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS, OPTION_TAGS
+from scorpion_conformance.vocabulary import VOCABULARY
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = load_catalogue()
@@ -318,6 +320,51 @@ def test_a_missing_cell_is_reported(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ValueError, match="no cell for PySolFC"):
         comparison.load_comparison(path)
+
+
+OPTION = {option.name: option for option in VOCABULARY.options}
+
+
+def _two_sources(tmp_path: Path, option: str | None) -> Path:
+    cells = {"000_x.txt": {"value": "v", "where": "w"}, "PySolFC": {"value": "v", "where": "w"}}
+    data = {
+        "sources": [{"id": "000_x.txt", "about": "a"}, {"id": "PySolFC", "about": "b"}],
+        "points": [{"id": "runs", "option": option, "cells": cells}] if option else [],
+    }
+    path = tmp_path / "comparison.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_option_with_no_point_is_reported_with_its_two_ways_out(tmp_path: Path) -> None:
+    options = [OPTION["runs"], OPTION["stock"]]
+    with pytest.raises(ValueError, match=r"option 'stock' has no point in comparison.yaml.*\"compared\": false"):
+        comparison.load_comparison(_two_sources(tmp_path, "runs"), options)
+
+
+def test_an_option_marked_not_compared_is_shown_as_not_yet_compared(tmp_path: Path) -> None:
+    data = comparison.load_comparison()
+    data["points"] = [p for p in data["points"] if p.get("option") != "stock"]
+    path = tmp_path / "comparison.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    options = [dataclasses.replace(o, compared=False) if o.name == "stock" else o
+               for o in VOCABULARY.options]
+    data = comparison.load_comparison(path, options)
+    point = data["points"][-1]
+    assert (point["option"], point["pending"]) == ("stock", True)
+    assert {cell["value"] for cell in point["cells"].values()} == {comparison.NOT_COMPARED}
+    page = text.GeneratedPage("rulesets.md", "x")
+    comparison.comparison_section(page, data, CATALOGUE)
+    table = next(html for html in page.fragments.values() if "sc-compare" in html)
+    row = table[table.index('<tr id="point-stock">'):]
+    assert row.count("not yet compared") == len(data["sources"])
+    assert 'data-value="any-time"' in row  # the rule-set cells still come from the named sets
+
+
+def test_an_option_marked_not_compared_may_not_also_have_a_point(tmp_path: Path) -> None:
+    runs = dataclasses.replace(OPTION["runs"], compared=False)
+    with pytest.raises(ValueError, match="marked \"compared\": false .* drop the mark"):
+        comparison.load_comparison(_two_sources(tmp_path, "runs"), [runs])
 
 
 # ------------------------------------------------------------------ contributing

@@ -21,7 +21,7 @@ import yaml
 
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
-from scorpion_conformance.vocabulary import VOCABULARY
+from scorpion_conformance.vocabulary import VOCABULARY, Option
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
@@ -43,8 +43,11 @@ def comparison_path() -> Path:
     return Path(__file__).with_name("comparison.yaml")
 
 
-def load_comparison(path: Path | None = None) -> dict[str, Any]:
-    """Read the comparison data; raises :class:`ValueError` for a point missing a source's cell."""
+def load_comparison(
+    path: Path | None = None, options: Sequence[Option] = VOCABULARY.options
+) -> dict[str, Any]:
+    """Read the comparison data; raises :class:`ValueError` for a point missing a source's cell,
+    or for an option with no point that the vocabulary does not mark ``"compared": false``."""
     data: dict[str, Any] = yaml.safe_load((path or comparison_path()).read_text(encoding="utf-8"))
     sources = [s["id"] for s in data["sources"]]
     for point in data["points"]:
@@ -55,6 +58,39 @@ def load_comparison(path: Path | None = None) -> dict[str, Any]:
             )
         if "option" not in point and "ruleset_value" not in point:
             raise ValueError(f"comparison point {point['id']!r} needs an option or a ruleset_value")
+    return _with_every_option(data, sources, options)
+
+
+#: What a source's cell says for an option nobody has compared yet.
+NOT_COMPARED = "not yet compared"
+
+
+def _with_every_option(data: dict[str, Any], sources: Sequence[str], options: Sequence[Option]) -> dict[str, Any]:
+    """Check that every option has its point; add a "not yet compared" point for each option
+    that ``vocabulary.json`` marks ``"compared": false``."""
+    pointed = {p["option"] for p in data["points"] if "option" in p}
+    for option in options:
+        if option.name in pointed and not option.compared:
+            raise ValueError(
+                f"option {option.name!r} is marked \"compared\": false in scorpion_ref/vocabulary.json, "
+                "but comparison.yaml has a point for it: drop the mark"
+            )
+        if option.name in pointed:
+            continue
+        if option.compared:
+            raise ValueError(
+                f"option {option.name!r} has no point in comparison.yaml: write one (what each "
+                "source says, cited), or mark the option \"compared\": false in "
+                "scorpion_ref/vocabulary.json to publish it as not yet compared"
+            )
+        where = "nobody has read this source for the option yet"
+        data["points"].append({
+            "id": option.name.replace("_", "-"),
+            "title": option.name.replace("_", " ").capitalize(),
+            "option": option.name,
+            "pending": True,
+            "cells": {s: {"value": NOT_COMPARED, "where": where, "rules": []} for s in sources},
+        })
     return data
 
 
@@ -171,7 +207,7 @@ def comparison_section(
                 f"{html.escape(point['title'])}: "
                 f"{html.escape(cell['where'])}" + (f" — recorded as {rules}" if rules else "")
             )
-            silent = " sc-silent" if str(cell["value"]).startswith("not stated") else ""
+            silent = " sc-silent" if str(cell["value"]).startswith(("not stated", NOT_COMPARED)) else ""
             cells.append(
                 f'<td class="sc-source-cell{silent}" data-label="{html.escape(source_label(source["id"]))}">'
                 f'{html.escape(str(cell["value"]))} '
