@@ -1,0 +1,41 @@
+"""The solver: exact winnability of a Scorpion position under any rule set.
+
+:func:`solve` answers ``won`` (with a line that replays to a won status
+through :func:`scorpion_ref.apply`), ``lost`` (the reachable space is
+exhausted, or a dead-deal theorem fired) or ``unknown`` (the budget ran out).
+The solver knows every face-down card. It sits beside the engine and knows
+nothing of the protocol.
+
+>>> from scorpion_ref import Position, get_ruleset
+>>> start = Position.build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS"], collected="CDH")
+>>> solve(start, get_ruleset("standard")).outcome
+'won'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..position import Position
+from ..rules import RuleSet
+from .outcome import Budget, Outcome, Solution
+from .plain import plain_solve
+
+__all__ = ["SOLVER_VERSION", "Budget", "Outcome", "Solution", "plain_solve", "solve"]
+
+#: Bumped whenever the answers (outcomes, lines, proofs or node counts) could change.
+SOLVER_VERSION = "0.1.0"
+
+
+def solve(
+    position: Position,
+    rules: RuleSet,
+    budget: Budget | None = None,
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> Solution:
+    """Decide whether ``position`` can be won under ``rules`` within ``budget``.
+
+    ``progress`` is called now and then with the number of positions expanded.
+    """
+    return plain_solve(position, rules, budget, progress=progress)
