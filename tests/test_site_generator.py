@@ -338,7 +338,8 @@ def _two_sources(tmp_path: Path, option: str | None) -> Path:
 
 def test_an_option_with_no_point_is_reported_with_its_two_ways_out(tmp_path: Path) -> None:
     options = [OPTION["runs"], OPTION["stock"]]
-    with pytest.raises(ValueError, match=r"option 'stock' has no point in comparison.yaml.*\"compared\": false"):
+    wanted = r"option 'stock' has no point in comparison.yaml.*\"compared\": false"
+    with pytest.raises(ValueError, match=wanted):
         comparison.load_comparison(_two_sources(tmp_path, "runs"), options)
 
 
@@ -363,7 +364,7 @@ def test_an_option_marked_not_compared_is_shown_as_not_yet_compared(tmp_path: Pa
 
 def test_an_option_marked_not_compared_may_not_also_have_a_point(tmp_path: Path) -> None:
     runs = dataclasses.replace(OPTION["runs"], compared=False)
-    with pytest.raises(ValueError, match="marked \"compared\": false .* drop the mark"):
+    with pytest.raises(ValueError, match=r"marked \"compared\": false .* drop the mark"):
         comparison.load_comparison(_two_sources(tmp_path, "runs"), [runs])
 
 

@@ -65,7 +65,9 @@ def load_comparison(
 NOT_COMPARED = "not yet compared"
 
 
-def _with_every_option(data: dict[str, Any], sources: Sequence[str], options: Sequence[Option]) -> dict[str, Any]:
+def _with_every_option(
+    data: dict[str, Any], sources: Sequence[str], options: Sequence[Option]
+) -> dict[str, Any]:
     """Check that every option has its point; add a "not yet compared" point for each option
     that ``vocabulary.json`` marks ``"compared": false``."""
     pointed = {p["option"] for p in data["points"] if "option" in p}
