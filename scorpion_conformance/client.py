@@ -56,7 +56,20 @@ from .errors import (
     describe_exit,
     quote,
 )
-from .protocol import Hello, HelloInfo, Legal, Play, Quit, Request, Response, Start, State, Undo
+from .protocol import (
+    Hello,
+    HelloInfo,
+    Legal,
+    Play,
+    Quit,
+    Request,
+    Response,
+    Solve,
+    SolveAnswer,
+    Start,
+    State,
+    Undo,
+)
 from .transport import MAX_LINE_BYTES, InProcessTransport, Transport
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
@@ -106,13 +119,14 @@ class AdapterClient(Conversation):
 
     # -- sending -------------------------------------------------------------
 
-    def send(self, request: Request[A], *, on_purpose: bool = False) -> A:
+    def send(self, request: Request[A], *, on_purpose: bool = False, timeout: float | None = None) -> A:
         """Send one request and return the adapter's answer, checked against the schema.
 
         Raises :class:`~scorpion_conformance.errors.RequestError` (the caller's
         mistake, not the adapter's) for a request the protocol does not allow,
         unless it is sent ``on_purpose`` to see how the adapter treats bad input,
         and an :class:`AdapterError` for every fault; an error answer is returned.
+        ``timeout`` replaces the client's own for this one answer (a search takes longer).
         """
         obj = request.to_json()
         problem = None if on_purpose else protocol.validate_request(obj)
@@ -120,7 +134,7 @@ class AdapterClient(Conversation):
             raise RequestError(f"the request {quote(json.dumps(obj), 200)} is not well formed: {problem}")
         if self.info is None and request.cmd != "hello":
             self.hello()
-        body = self._exchange(obj, request.cmd)
+        body = self._exchange(obj, request.cmd, timeout)
         problem = protocol.validate_response(request.cmd, body)
         if problem is not None:
             self._twice(request.cmd, self.last_request)
@@ -222,6 +236,15 @@ class AdapterClient(Conversation):
     def undo(self) -> Response:
         """Take back the last action; the answer is the state, or a refusal (``nothing-to-undo``)."""
         return self.send(Undo())
+
+    def solve(self, budget: int, timeout: float | None = None) -> SolveAnswer:
+        """Ask the adapter to solve the current position (capability ``solve``).
+
+        The answer is ``won`` with a line, ``lost`` or ``unknown``, or a refusal
+        (``unsupported`` from an adapter without the capability). ``timeout``
+        is the time this answer may take, the client's own by default.
+        """
+        return self.send(Solve(budget), timeout=timeout)
 
     def check_in_step(self) -> None:
         """One more round trip, to prove the conversation is still in step.

@@ -23,6 +23,7 @@ from scorpion_conformance.vocabulary import NAMED_RULESETS, OPTION_DEFAULTS, OPT
 
 __all__ = [
     "REQUESTS",
+    "SOLVE_OUTCOMES",
     "ActionsAnswer",
     "CustomRuleSet",
     "ErrorInfo",
@@ -36,6 +37,8 @@ __all__ = [
     "QuitAnswer",
     "Request",
     "Response",
+    "Solve",
+    "SolveAnswer",
     "Start",
     "State",
     "StateAnswer",
@@ -213,6 +216,40 @@ class QuitAnswer(Response):
     """The answer to quit, after which the adapter exits."""
 
 
+#: What a ``solve`` may answer: a winning line, a proof that none exists, or out of budget.
+SOLVE_OUTCOMES = ("won", "lost", "unknown")
+
+
+@dataclass(frozen=True)
+class SolveAnswer(Response):
+    """The answer to solve (capability ``solve``): an outcome and, with ``won``, its line.
+
+    >>> a = SolveAnswer("solve", {"ok": True, "outcome": "won", "line": [{"type": "deal"}]})
+    >>> a.outcome, a.line
+    ('won', [{'type': 'deal'}])
+    >>> SolveAnswer("solve", {"ok": True, "outcome": "unknown", "nodes": 9}).line
+    []
+    """
+
+    @property
+    def outcome(self) -> str | None:
+        """``won``, ``lost`` or ``unknown``; None for a refusal."""
+        outcome: str | None = self.body["outcome"] if self.ok else None
+        return outcome
+
+    @property
+    def line(self) -> list[dict[str, Any]]:
+        """The winning line (protocol actions, in order); ``[]`` unless the outcome is ``won``."""
+        line: list[dict[str, Any]] = self.body.get("line", []) if self.ok else []
+        return line
+
+    @property
+    def nodes(self) -> int | None:
+        """How many positions the adapter says it examined, if it says."""
+        nodes: int | None = self.body.get("nodes") if self.ok else None
+        return nodes
+
+
 # -- requests -------------------------------------------------------------------
 
 A = TypeVar("A", bound=Response)
@@ -307,6 +344,21 @@ class State(Request[StateAnswer]):
 @dataclass(frozen=True)
 class Undo(Request[StateAnswer]):
     """Take back the last action (capability ``undo``)."""
+
+
+@command("solve", SolveAnswer)
+@dataclass(frozen=True)
+class Solve(Request[SolveAnswer]):
+    """Solve the current position, examining at most ``budget`` positions (capability ``solve``).
+
+    >>> Solve(1000).to_json()
+    {'cmd': 'solve', 'budget': 1000}
+    """
+
+    budget: int
+
+    def fields(self) -> dict[str, Any]:
+        return {"budget": self.budget}
 
 
 @command("quit", QuitAnswer)

@@ -147,6 +147,20 @@ def _action_key(value: Any) -> tuple[str, ...] | None:
     return None
 
 
+_SOLVE_KEYS = frozenset(("ok", "outcome", "line", "nodes", "proof", "id"))
+
+
+def _is_solve_answer(obj: dict[str, Any]) -> bool:
+    """A successful solve answer of the usual shape: won with a line of actions, lost or unknown."""
+    outcome, nodes, proof = obj.get("outcome"), obj.get("nodes", 0), obj.get("proof", "")
+    if not (obj.keys() <= _SOLVE_KEYS and type(nodes) is int and nodes >= 0 and type(proof) is str):
+        return False
+    if outcome == "won":
+        line = obj.get("line")
+        return type(line) is list and all(_action_key(action) is not None for action in line)
+    return outcome in ("lost", "unknown") and "line" not in obj
+
+
 def _quick_ok(cmd: str, obj: Any) -> bool:
     """Whether ``obj`` is surely a well-formed answer to ``cmd`` (False: ask the schema)."""
     if type(obj) is not dict:
@@ -163,6 +177,8 @@ def _quick_ok(cmd: str, obj: Any) -> bool:
                 return False
             keys = [_action_key(action) for action in actions]
             return None not in keys and len(set(keys)) == len(keys)
+        if cmd == "solve":
+            return _is_solve_answer(obj)
         return False
     if ok is False:
         error = obj.get("error")
@@ -212,6 +228,9 @@ def _quick_request_ok(obj: Any) -> bool:
         return keys == {"cmd"}
     if cmd == "play":
         return keys == {"cmd", "action"} and _action_key(obj["action"]) is not None
+    if cmd == "solve":
+        budget = obj.get("budget")
+        return keys == {"cmd", "budget"} and type(budget) is int and budget >= 1
     if cmd == "start":
         rules, position = obj.get("rules"), obj.get("position")
         return (

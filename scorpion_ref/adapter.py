@@ -4,11 +4,12 @@ Run it as ``python -m scorpion_ref.adapter`` (or ``scorpion-ref-adapter``) and
 write requests to its stdin, one JSON object per line; it answers each with
 one line on stdout. ``docs/protocol.md`` describes the protocol.
 
-It offers every named rule set and the ``undo`` capability. It never dies on
-input: whatever arrives (bytes that are not UTF-8, JSON that is not an object,
-nesting too deep to read, lines over a mebibyte, requests the engine chokes
-on) is answered with an error, and only ``quit``, the end of stdin or a
-``hello`` for another protocol version ends it.
+It offers every named rule set and the ``undo`` and ``solve`` capabilities
+(:mod:`scorpion_ref.adapter_solve`). It never dies on input: whatever arrives
+(bytes that are not UTF-8, JSON that is not an object, nesting too deep to
+read, lines over a mebibyte, requests the engine chokes on) is answered with
+an error, and only ``quit``, the end of stdin or a ``hello`` for another
+protocol version ends it.
 
 It uses only the public API of :mod:`scorpion_ref`.
 
@@ -42,6 +43,7 @@ from scorpion_ref import (
     __version__,
     legal_actions,
 )
+from scorpion_ref.adapter_solve import read_budget, solve_answer
 from scorpion_ref.serial import (
     action_from_json,
     action_to_json,
@@ -144,7 +146,7 @@ def hello_response(rulesets: dict[str, RuleSet] | None = None) -> dict[str, Any]
             "language": "python",
         },
         "rulesets": [_ruleset_entry(rules) for rules in rulesets.values()],
-        "capabilities": ["undo"],
+        "capabilities": ["undo", "solve"],
     }
 
 
@@ -279,6 +281,11 @@ class Session:
                 game.play(action)
             except IllegalAction as error:
                 raise Refusal("illegal-action", error.message, error.reason) from None
+        elif cmd == "solve":
+            try:
+                return solve_answer(game.position, game.rules, read_budget(request)), None
+            except ValueError as error:
+                raise Refusal("bad-request", str(error)) from None
         elif cmd == "undo":
             try:
                 game.undo()
