@@ -147,7 +147,7 @@ def _in_annotation(node: Any) -> bool:
         parent = obj.parent
         before = obj.get_previous_sibling()
         said = getattr(before, "value", None)
-        if (parent.type, said) in (("param", ":"), ("funcdef", "->")):
+        if (parent.type, said) in (("param", ":"), ("tfpdef", ":"), ("funcdef", "->")):
             return True
         if parent.type == "annassign" and before is not None and getattr(before, "value", None) == ":":
             return True
