@@ -164,7 +164,36 @@ def build_parser() -> argparse.ArgumentParser:
 
             action.help += "; the named ones are " + ", ".join(vocabulary.NAMED_RULESETS)
     fuzz_parser.set_defaults(handler=fuzz.main)
+    _solving_commands(sub)
     return parser
+
+
+def _solving_commands(sub: Any) -> None:
+    """``solve``, ``hint``, ``check-line`` and ``winnability`` (scorpion_conformance/solving/)."""
+    from .solving import commands, winnability
+
+    solve = _sub(sub, "solve", "decide whether a game or position can be won, with a winning line",
+                 "Search every line of play from a game or position (every card known) and say whether "
+                 "it is won (with a winning line in the suite's notation), lost (with the proof) or "
+                 "unknown within the budget; the positions searched and the time.")
+    commands.add_position_arguments(solve)
+    solve.set_defaults(handler=commands.solve_command)
+    hint = _sub(sub, "hint", "the first move of a winning line",
+                "Print the first action of a winning line from a game or position, or say that there "
+                "is no winning move (lost) or that none was found within the budget.")
+    commands.add_position_arguments(hint)
+    hint.set_defaults(handler=commands.hint_command)
+    check = _sub(sub, "check-line", "where a line of play threw a winnable game away",
+                 "Play a line of actions from a game or position and report the first action after "
+                 "which the game is proven lost, and the last position from which it was still winnable.")
+    commands.add_line_arguments(check)
+    check.set_defaults(handler=commands.check_line_command)
+    campaign = _sub(sub, "winnability", "solve a range of games and report the win rate (resumable)",
+                    "Solve every game of a range under one rule set, locally or on a Dask cluster, into "
+                    "a resumable JSON-lines results file; unknowns are retried at growing budgets. Prints "
+                    "the win rate with a 95% Wilson interval and the bounds for the unknowns.")
+    winnability.add_arguments(campaign)
+    campaign.set_defaults(handler=winnability.winnability_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,203 @@
+"""A winnability campaign: every game of a range solved under one rule set, into a results file.
+
+The campaign climbs a ladder of budgets. The first rung is ``--budget``
+positions; each later rung is ``growth`` times the one before (4 by
+default), and the last is ``--max-budget`` exactly. On each rung it solves
+the games that still need it (:func:`~scorpion_conformance.solving.results.needs_solving`):
+no record yet, or unknown at a smaller budget. So a second run of the same
+command resumes where the first stopped, games decided at any budget are
+never solved again, and unknowns are retried only at a budget bigger than
+the one that failed them. Each record is written as it arrives.
+
+>>> budget_ladder(200_000, 3_000_000)
+[200000, 800000, 3000000]
+>>> budget_ladder(500, 500)
+[500]
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import TextIO
+
+from .inputs import BadInput
+from .pool import Task, run_dask, run_local
+from .results import Record, ResultsFile, best_records, is_better, needs_solving
+from .stats import Rates
+
+__all__ = ["Campaign", "CampaignReport", "budget_ladder", "describe", "rates_of", "run_campaign"]
+
+
+def budget_ladder(first: int, last: int, growth: int = 4) -> list[int]:
+    """The budgets a campaign tries, smallest first; raises :class:`BadInput` if ``last < first``."""
+    if last < first:
+        raise BadInput(f"--max-budget {last} is smaller than --budget {first}")
+    if growth < 2:
+        raise BadInput(f"--growth {growth}: each budget must be at least twice the one before")
+    ladder = [first]
+    while ladder[-1] * growth < last:
+        ladder.append(ladder[-1] * growth)
+    if ladder[-1] != last:
+        ladder.append(last)
+    return ladder
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """What to solve: the games, the rule set, the budgets, and where."""
+
+    rules: str
+    games: list[int]
+    ladder: list[int]
+    memory_mb: int
+    results: str
+    workers: int = 1
+    scheduler: str | None = None
+
+
+@dataclass
+class CampaignReport:
+    """What a campaign found for its games: the best record of each, and the work of this run."""
+
+    campaign: Campaign
+    best: dict[int, Record]
+    solved_now: int = 0
+    seconds_now: float = 0.0
+    interrupted: bool = False
+    failures: list[str] = field(default_factory=list)
+
+
+def rates_of(best: dict[int, Record], games: list[int] | None = None) -> Rates:
+    """The won, lost and unknown counts among ``games`` (every game of ``best`` by default)."""
+    chosen = [best[g] for g in games if g in best] if games is not None else list(best.values())
+    return Rates(
+        won=sum(r.outcome == "won" for r in chosen),
+        lost=sum(r.outcome == "lost" for r in chosen),
+        unknown=sum(r.outcome == "unknown" for r in chosen),
+    )
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM stop a campaign (its workers ended, its records kept), even one started
+    in the background, where a shell leaves SIGINT ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, _raise_interrupt) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _bar(total: int, description: str, err: TextIO) -> object | None:
+    if not err.isatty():
+        return None
+    from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
+
+    bar: object = tqdm(total=total, desc=description, file=err, unit="game", dynamic_ncols=True, leave=True)
+    return bar
+
+
+def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport:
+    """Run the campaign's ladder of budgets; a Ctrl-C or SIGTERM ends it with ``interrupted`` set.
+
+    Raises :class:`BadInput` for a results file that cannot be used, or no scheduler at the address.
+    """
+    from .results import ResultsError
+
+    try:
+        results = ResultsFile(campaign.results)
+    except ResultsError as error:
+        raise BadInput(str(error)) from None
+    report = CampaignReport(campaign, {g: r for g, r in best_records(results.records, campaign.rules).items()
+                                       if g in set(campaign.games)})
+    started = time.monotonic()
+    try:
+        with results, _stop_signals():
+            for budget in campaign.ladder:
+                todo = [g for g in campaign.games if needs_solving(report.best.get(g), budget)]
+                if todo:
+                    _climb(campaign, budget, todo, results, report, err)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    report.seconds_now = time.monotonic() - started
+    return report
+
+
+def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFile,
+           report: CampaignReport, err: TextIO) -> None:
+    """One rung of the ladder: every game of ``todo`` at ``budget`` positions."""
+    tasks: list[Task] = [(game, campaign.rules, budget, campaign.memory_mb) for game in todo]
+    bar = _bar(len(tasks), f"{campaign.rules} ≤{budget:,}", err)
+
+    def on_record(record: Record) -> None:
+        results.add(record)
+        report.solved_now += 1
+        if is_better(record, report.best.get(record.game)):
+            report.best[record.game] = record
+        if bar is not None:
+            rates = rates_of(report.best)
+            bar.set_postfix_str(f"won {rates.won} lost {rates.lost} unknown {rates.unknown} "  # type: ignore[attr-defined]
+                                f"rate {rates.short()}", refresh=False)
+            bar.update(1)  # type: ignore[attr-defined]
+
+    try:
+        if campaign.scheduler:
+            run_dask(tasks, campaign.scheduler, on_record)
+        else:
+            run_local(tasks, campaign.workers, on_record)
+    finally:
+        if bar is not None:
+            bar.close()  # type: ignore[attr-defined]
+
+
+def _games_said(games: list[int]) -> str:
+    if games and games == list(range(games[0], games[-1] + 1)):
+        return f"games {games[0]}-{games[-1]}" if len(games) > 1 else f"game {games[0]}"
+    return f"{len(games)} games"
+
+
+def describe(report: CampaignReport, hardest: int = 5) -> list[str]:
+    """The lines the command prints at the end: counts, the rate, the time, the hardest games."""
+    campaign, best = report.campaign, report.best
+    rates = rates_of(best, campaign.games)
+    missing = len(campaign.games) - rates.total
+    lines = [f"{campaign.rules}, {_games_said(campaign.games)}: {rates.won} won, {rates.lost} lost, "
+             f"{rates.unknown} unknown" + (f", {missing} not solved yet" if missing else "")]
+    lines.append("win rate: " + rates.describe())
+    if missing:
+        low = rates.won / len(campaign.games)
+        high = (rates.won + rates.unknown + missing) / len(campaign.games)
+        lines.append(f"over all {len(campaign.games)} games: between {100 * low:.2f}% and {100 * high:.2f}% "
+                     "until the rest are solved")
+    spent = sum(r.seconds for r in best.values())
+    lines.append(f"solver time of the records that count: {spent:,.1f} s; this run solved "
+                 f"{report.solved_now} in {report.seconds_now:,.1f} s")
+    tops = sorted(best.values(), key=lambda r: (-r.nodes, r.game))[:hardest]
+    if tops:
+        lines.append("hardest: " + "; ".join(
+            f"game {r.game} ({r.outcome}, {r.nodes:,} positions, {r.seconds:.1f} s)" for r in tops))
+    unknown = sorted((r for r in best.values() if not r.decided), key=lambda r: r.game)
+    if unknown:
+        shown = ", ".join(f"{r.game} ({r.proof or 'budget'} at {r.budget:,})" for r in unknown[:20])
+        lines.append(f"unknown: {shown}" + (f" and {len(unknown) - 20} more" if len(unknown) > 20 else ""))
+    lines.append(f"results: {campaign.results}")
+    if report.interrupted:
+        lines.append("interrupted: every finished game is in the results file; "
+                     "run the same command again to go on")
+    return lines
+

@@ -1,0 +1,71 @@
+"""The command ``winnability``: a campaign over a range of games, and its win rate.
+
+>>> parser = argparse.ArgumentParser()
+>>> add_arguments(parser)
+>>> parser.parse_args(["--rules", "classic"]).games
+'1-10000'
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .campaign import Campaign, budget_ladder, describe, run_campaign
+from .inputs import BadInput, read_budget, read_games, read_rules
+
+__all__ = ["add_arguments", "winnability_command"]
+
+FIRST_BUDGET = 200_000
+LAST_BUDGET = 3_200_000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``winnability``."""
+    parser.add_argument("--rules", metavar="SET", required=True, help="the named rule set")
+    parser.add_argument("--games", default="1-10000", metavar="RANGE",
+                        help="the game numbers, as 1-10000 or 1-100,250 (default 1-10000)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", metavar="N", help="local worker processes (default: every core)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a dask.distributed scheduler to run on, as tcp://host:8786")
+    parser.add_argument("--budget", default=str(FIRST_BUDGET), metavar="N",
+                        help=f"positions for the first try of each game (default {FIRST_BUDGET:,})")
+    parser.add_argument("--max-budget", default=None, metavar="N",
+                        help="unknowns are retried at 4 times the budget each time, up to this "
+                             f"(default {LAST_BUDGET:,}, or --budget if bigger)")
+    parser.add_argument("--memory-mb", default="1024", metavar="MB",
+                        help="each search's table at most, in megabytes (default 1024)")
+    parser.add_argument("--results", metavar="FILE",
+                        help="the JSON-lines results file, read to resume and appended to "
+                             "(default winnability-SET.jsonl)")
+
+
+def _campaign(args: argparse.Namespace) -> Campaign:
+    rules = read_rules(args.rules)
+    games = read_games(args.games)
+    first = read_budget(args.budget)
+    last = read_budget(args.max_budget, "--max-budget") if args.max_budget else max(first, LAST_BUDGET)
+    memory = read_budget(args.memory_mb, "--memory-mb")
+    workers = os.cpu_count() or 1
+    if args.workers is not None:
+        if not str(args.workers).isdigit() or int(args.workers) < 1:
+            raise BadInput(f"--workers {args.workers!r} is not a number of processes, 1 or more")
+        workers = int(args.workers)
+    return Campaign(rules=rules.name, games=games, ladder=budget_ladder(first, last), memory_mb=memory,
+                    results=args.results or f"winnability-{rules.name}.jsonl", workers=workers,
+                    scheduler=args.scheduler)
+
+
+def winnability_command(args: argparse.Namespace) -> int:
+    """Run (or resume) the campaign and print its counts, rate, interval and hardest games."""
+    try:
+        campaign = _campaign(args)
+        report = run_campaign(campaign)
+    except BadInput as error:
+        print(f"scorpion-conformance winnability: {error}", file=sys.stderr)
+        return 2
+    for line in describe(report):
+        print(line)
+    return 130 if report.interrupted else 0
