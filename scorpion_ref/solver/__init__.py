@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine import Status, apply, status
 from ..position import Position
 from ..rules import RuleSet
 from .outcome import Budget, Outcome, Solution
 from .plain import plain_solve
+from .search import search
 
 __all__ = ["SOLVER_VERSION", "Budget", "Outcome", "Solution", "plain_solve", "solve"]
 
@@ -37,5 +39,15 @@ def solve(
     """Decide whether ``position`` can be won under ``rules`` within ``budget``.
 
     ``progress`` is called now and then with the number of positions expanded.
+    A ``won`` line is replayed through the engine before it is returned; a
+    line that does not win there raises :class:`AssertionError` (a bug of the
+    solver, never an answer).
     """
-    return plain_solve(position, rules, budget, progress=progress)
+    solution = search(position, rules, budget or Budget(), progress)
+    if solution.outcome == "won":
+        here = position
+        for action in solution.line:
+            here = apply(here, rules, action).position
+        if status(here, rules) is not Status.WON:
+            raise AssertionError(f"the solver's line does not win: {[str(a) for a in solution.line]}")
+    return solution

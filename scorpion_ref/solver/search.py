@@ -1,0 +1,130 @@
+"""The solver's search: depth-first, over the compact states of :mod:`.fast`, with the
+reductions of :mod:`.reductions`.
+
+The search keeps the real state along its path and the real moves, so the
+line it returns is in the engine's column numbers; only the transposition
+table's keys forget the order of the columns the stock cannot reach.
+
+>>> from scorpion_ref import Position, get_ruleset
+>>> start = Position.build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS"], collected="CDH")
+>>> solution = search(start, get_ruleset("standard"), Budget())
+>>> solution.outcome, [str(a) for a in solution.line]
+('won', ['AS>1'])
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from ..actions import Action
+from ..position import Position
+from ..rules import RuleSet
+from .fast import ALL_SUITS, RUNS, FastMove, Flags, State, apply_move, encode, legal, to_action, won
+from .outcome import Budget, Solution
+from .reductions import canonical_key, face_down_cycle, missing_cards, reduce_moves
+
+__all__ = ["CHECK_EVERY", "FRAME_BYTES", "search", "table_bytes"]
+
+#: How often (in positions expanded) progress is reported and the memory estimated.
+CHECK_EVERY = 4096
+#: A generous estimate of one frame of the search's path (a state, its move list).
+FRAME_BYTES = 1500
+_BYTES_HEADER = sys.getsizeof(b"")
+
+
+def table_bytes(seen: set[bytes], key_length: int) -> int:
+    """An estimate, from above, of what a transposition table of byte keys costs.
+
+    Each key costs a bytes object's header and its characters; the set's own
+    array is counted twice, for the resize that the next insertions may cause.
+    """
+    return len(seen) * (_BYTES_HEADER + key_length) + 2 * sys.getsizeof(seen)
+
+
+def _latent_run(state: State) -> bool:
+    """Whether a column ends in a complete run not yet collected (only a start position can)."""
+    return any(len(c) >= 13 and c[-1] % 13 == 0 and c.endswith(RUNS[c[-1] // 13]) for c in state[0])
+
+
+def search(
+    position: Position,
+    rules: RuleSet,
+    budget: Budget,
+    progress: Callable[[int], None] | None = None,
+) -> Solution:
+    """Decide ``position``; see :func:`scorpion_ref.solver.solve` for the contract."""
+    began = time.perf_counter()
+
+    def done(outcome: str, line: tuple[Action, ...], proof: str | None, nodes: int) -> Solution:
+        return Solution(outcome, line, proof, nodes, time.perf_counter() - began)  # type: ignore[arg-type]
+
+    flags = Flags.of(rules)
+    root = encode(position)
+    if won(root, flags):
+        return done("won", (), None, 0)
+    root_moves, available = legal(root, flags)
+    if not root[1] and not available:
+        return done("lost", (), "exhausted", 0)
+    if missing_cards(root, flags):
+        return done("lost", (), "missing-cards", 0)
+    if face_down_cycle(root, flags):
+        return done("lost", (), "face-down-cycle", 0)
+    if budget.nodes < 1:
+        return done("unknown", (), "nodes", 0)
+    latent = flags.collect and _latent_run(root)
+    root_key = canonical_key(root)
+    key_length = len(root_key)
+    memory_limit = budget.memory_mb * 1024 * 1024
+    seen = {root_key}
+    if table_bytes(seen, key_length) + FRAME_BYTES > memory_limit:
+        return done("unknown", (), "memory", 0)
+
+    collect = flags.collect
+    max_nodes = budget.nodes
+    states: list[State] = [root]
+    move_lists: list[list[FastMove]] = [reduce_moves(root, root_moves, flags, not latent)]
+    cursors: list[int] = [0]
+    path: list[FastMove] = []
+    nodes = 1
+    next_check = CHECK_EVERY
+    while states:
+        moves = move_lists[-1]
+        i = cursors[-1]
+        if i == len(moves):
+            states.pop()
+            move_lists.pop()
+            cursors.pop()
+            if path:
+                path.pop()
+            continue
+        cursors[-1] = i + 1
+        here = states[-1]
+        move = moves[i]
+        child = apply_move(here, flags, move, latent and len(states) == 1)
+        if child[2] == ALL_SUITS if collect else won(child, flags):
+            line = [to_action(s, m) for s, m in zip(states, path, strict=False)]
+            line.append(to_action(here, move))
+            return done("won", tuple(line), None, nodes)
+        key = canonical_key(child)
+        if key in seen:
+            continue
+        seen.add(key)
+        child_moves, available = legal(child, flags)
+        if not available and not child[1]:
+            continue  # the game is lost there
+        if nodes >= max_nodes:
+            return done("unknown", (), "nodes", nodes)
+        nodes += 1
+        if nodes >= next_check:
+            next_check += CHECK_EVERY
+            if progress is not None:
+                progress(nodes)
+            if table_bytes(seen, key_length) + len(states) * FRAME_BYTES > memory_limit:
+                return done("unknown", (), "memory", nodes)
+        states.append(child)
+        move_lists.append(reduce_moves(child, child_moves, flags))
+        cursors.append(0)
+        path.append(move)
+    return done("lost", (), "exhausted", nodes)
