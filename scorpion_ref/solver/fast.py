@@ -46,6 +46,7 @@ __all__ = [
     "decode",
     "encode",
     "legal",
+    "moves_of",
     "status_of",
     "to_action",
     "won",
@@ -62,6 +63,8 @@ ALL_SUITS = 0b1111
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
 _BYTE = tuple(bytes([b]) for b in range(256))
+_DOWN_BYTES = bytes(range(DOWN, DOWN + 52))
+_KINGS = tuple(_BYTE[13 * s + 12] for s in range(4))
 
 #: A move: (source column, index of the moving card in the source column's bytes,
 #: destination column), columns 0 to 6; the deal is :data:`DEAL`.
@@ -142,55 +145,63 @@ def to_action(state: State, move: FastMove) -> Action:
     return Move(card_of(state[0][source][index]), dest + 1)
 
 
-def in_complete_run(column: bytes, card: int) -> bool:
-    """Whether face-up ``card`` of ``column`` lies in a complete run there (its suit's run is in it)."""
-    return RUNS[card // 13] in column
+def moves_of(state: State, flags: Flags, empties: list[int]) -> tuple[list[FastMove], int]:
+    """The legal moves into non-empty columns and into the empty columns ``empties``, in no
+    particular order and without the deal, and how many of them are available.
 
-
-def legal(state: State, flags: Flags) -> tuple[list[FastMove], int]:
-    """The legal moves (deal last, if legal) in the engine's order, and how many are available.
-
-    A move is available unless it is a whole-column transfer or, under
+    With ``empties`` every empty column, these are exactly the engine's legal
+    moves. A move is available unless it is a whole-column transfer or, under
     :attr:`Flags.runs_ignored`, takes a card out of a complete run.
     """
-    columns, stock, _collected = state
+    columns = state[0]
     found: list[FastMove] = []
-    available = 0
-    empties = [d for d in range(7) if not columns[d]]
     joined = SEP + SEP.join(columns)
     for dest in range(7):
         column = columns[dest]
-        if not column:
-            continue
-        target = column[-1]
-        if target % 13 == 0:  # an Ace takes nothing
-            continue
-        at = joined.find(_BYTE[target - 1])
-        if at < 0:
-            continue
-        source = joined.count(SEP, 0, at) - 1
-        if source == dest:
-            continue
-        index = at - joined.rfind(SEP, 0, at) - 1
-        found.append((source, index, dest))
-        available += 1  # never whole-column (the destination is not empty), never in a run
+        if column:
+            target = column[-1]
+            if target % 13:  # an Ace takes nothing
+                at = joined.find(_BYTE[target - 1])
+                if at >= 0:
+                    source = joined.count(SEP, 0, at) - 1
+                    if source != dest:
+                        found.append((source, at - joined.rfind(SEP, 0, at) - 1, dest))
+    available = len(found)  # never whole-column (the destination is not empty), never in a run
     if empties:
-        for source in range(7):
-            column = columns[source]
-            first_up = 0
-            while first_up < len(column) and column[first_up] >= DOWN:
-                first_up += 1
-            for index in range(first_up, len(column)):
-                card = column[index]
-                if not flags.empty_any and card % 13 != 12:
+        whole_allowed = flags.whole_allowed
+        ignored = flags.runs_ignored
+        if flags.empty_any:
+            for source in range(7):
+                column = columns[source]
+                for index in range(len(column) - len(column.lstrip(_DOWN_BYTES)), len(column)):
+                    if index == 0 and not whole_allowed:
+                        continue
+                    counts = index != 0 and not (ignored and RUNS[column[index] // 13] in column)
+                    for dest in empties:
+                        found.append((source, index, dest))
+                    if counts:
+                        available += len(empties)
+        else:
+            for king in _KINGS:
+                at = joined.find(king)
+                if at < 0:
                     continue
-                whole = index == 0
-                if whole and not flags.whole_allowed:
+                index = at - joined.rfind(SEP, 0, at) - 1
+                if index == 0 and not whole_allowed:
                     continue
-                counts = not whole and not (flags.runs_ignored and in_complete_run(column, card))
+                source = joined.count(SEP, 0, at) - 1
                 for dest in empties:
                     found.append((source, index, dest))
-                    available += counts
+                if index != 0 and not (ignored and RUNS[king[0] // 13] in columns[source]):
+                    available += len(empties)
+    return found, available
+
+
+def legal(state: State, flags: Flags) -> tuple[list[FastMove], int]:
+    """The legal moves in the engine's order (the deal last, if legal), and how many of
+    the moves are available (see :func:`moves_of`)."""
+    columns, stock, _collected = state
+    found, available = moves_of(state, flags, [d for d in range(7) if not columns[d]])
     found.sort()
     if stock and (flags.any_time or not available):
         found.append(DEAL)
@@ -225,10 +236,16 @@ def apply_move(state: State, flags: Flags, move: FastMove, sweep: bool = False) 
             rest = rest[:-1] + _BYTE[rest[-1] - DOWN]
         cols[source] = rest
         cols[dest] += column[index:]
+        if not flags.collect:
+            return tuple(cols), stock, suits
+        # A run can complete only where an Ace is on top: on the destination, or on the
+        # source when the moved cards sat on a complete run.
         touched = (source, dest)
     if flags.collect:
         for i in range(7) if sweep else touched:
-            cols[i], suits = _collect(cols[i], suits)
+            column = cols[i]
+            if column and column[-1] % 13 == 0 and len(column) >= 13:
+                cols[i], suits = _collect(column, suits)
     return tuple(cols), stock, suits
 
 

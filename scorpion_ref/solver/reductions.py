@@ -19,9 +19,10 @@ from .fast import DEAL, DOWN, SEP, FastMove, Flags, State
 
 __all__ = [
     "canonical_key",
+    "empty_targets",
     "face_down_cycle",
     "missing_cards",
-    "reduce_moves",
+    "order_moves",
 ]
 
 
@@ -48,18 +49,37 @@ def canonical_key(state: State) -> bytes:
     return head + SEP.join(sorted(columns))
 
 
-def reduce_moves(
-    state: State, moves: list[FastMove], flags: Flags, relabels_are_noops: bool = True
-) -> list[FastMove]:
-    """The legal moves less those whose result the table would merge with another's, ordered.
+def empty_targets(columns: tuple[bytes, ...], reach: int) -> list[int]:
+    """The empty columns worth moving to: each one the stock reaches, and the first other one.
 
-    *One target per class of equivalent empty columns.* Moving the same cards
-    into empty column ``i`` or empty column ``j``, both beyond the stock's
-    reach (or with the stock dealt), gives two positions that differ only by
+    Soundness: see *one target per class of equivalent empty columns* in
+    order_moves. The empty columns the stock does not reach (columns
+    ``reach + 1`` to 7) are one class; each one it reaches is a class alone.
+    """
+    targets = [d for d in range(reach) if not columns[d]]
+    for d in range(reach, 7):
+        if not columns[d]:
+            targets.append(d)
+            break
+    return targets
+
+
+def order_moves(
+    state: State, moves: list[FastMove], deal: bool, relabels_are_noops: bool = True
+) -> list[FastMove]:
+    """The moves worth trying, best first, the deal (when ``deal``) last.
+
+    *One target per class of equivalent empty columns* (the moves are made
+    for the targets of :func:`empty_targets`). Moving the same cards into
+    empty column ``i`` or empty column ``j``, both beyond the stock's reach
+    (or with the stock dealt), gives two positions that differ only by
     swapping columns ``i`` and ``j``: :func:`canonical_key` gives them one
-    key, so the search would reject the second as seen. Trying only the first
-    such empty column loses nothing. Empty columns the stock reaches are each
-    their own class (the dealt card lands on a different column).
+    key, so the search would reject the second as seen. Trying only the
+    first such empty column loses nothing. Empty columns the stock reaches
+    are each their own class (the dealt card lands on a different column).
+    Whether a position has an available move, which decides the deal under
+    ``stock: when-stuck`` and the lost status, does not change: a move into
+    an empty column is available into every empty column or into none.
 
     *Whole-column transfers that only relabel.* Moving a whole column (no
     face-down card under its moving card) into an empty column, both beyond
@@ -77,28 +97,16 @@ def reduce_moves(
     """
     columns, stock, _collected = state
     reach = len(stock)
-    spare = -1  # the one empty column beyond the stock's reach that moves may go to
-    for d in range(reach, 7):
-        if not columns[d]:
-            spare = d
-            break
     first: list[FastMove] = []
     second: list[FastMove] = []
     third: list[FastMove] = []
-    deal = False
     for move in moves:
-        if move == DEAL:
-            deal = True
-            continue
         source, index, dest = move
-        column = columns[source]
         if not columns[dest]:
-            if dest >= reach and dest != spare:
-                continue
             if index == 0 and relabels_are_noops and source >= reach and dest >= reach:
                 continue
             third.append(move)
-        elif index and column[index - 1] >= DOWN:
+        elif index and columns[source][index - 1] >= DOWN:
             first.append(move)
         else:
             second.append(move)

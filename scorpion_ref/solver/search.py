@@ -21,9 +21,22 @@ from collections.abc import Callable
 from ..actions import Action
 from ..position import Position
 from ..rules import RuleSet
-from .fast import ALL_SUITS, RUNS, FastMove, Flags, State, apply_move, encode, legal, to_action, won
+from .fast import (
+    ALL_SUITS,
+    DEAL,
+    RUNS,
+    FastMove,
+    Flags,
+    State,
+    apply_move,
+    encode,
+    legal,
+    moves_of,
+    to_action,
+    won,
+)
 from .outcome import Budget, Solution
-from .reductions import canonical_key, face_down_cycle, missing_cards, reduce_moves
+from .reductions import canonical_key, empty_targets, face_down_cycle, missing_cards, order_moves
 
 __all__ = ["CHECK_EVERY", "FRAME_BYTES", "search", "table_bytes"]
 
@@ -84,7 +97,11 @@ def search(
     collect = flags.collect
     max_nodes = budget.nodes
     states: list[State] = [root]
-    move_lists: list[list[FastMove]] = [reduce_moves(root, root_moves, flags, not latent)]
+    root_moves = [m for m in root_moves if m != DEAL]
+    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in empty_targets(root[0], len(root[1]))]
+    deal = bool(root[1]) and (flags.any_time or not available)
+    move_lists: list[list[FastMove]] = [order_moves(root, root_moves, deal, not latent)]
+    any_time = flags.any_time
     cursors: list[int] = [0]
     path: list[FastMove] = []
     nodes = 1
@@ -111,8 +128,9 @@ def search(
         if key in seen:
             continue
         seen.add(key)
-        child_moves, available = legal(child, flags)
-        if not available and not child[1]:
+        child_columns, child_stock, _suits = child
+        child_moves, available = moves_of(child, flags, empty_targets(child_columns, len(child_stock)))
+        if not available and not child_stock:
             continue  # the game is lost there
         if nodes >= max_nodes:
             return done("unknown", (), "nodes", nodes)
@@ -124,7 +142,9 @@ def search(
             if table_bytes(seen, key_length) + len(states) * FRAME_BYTES > memory_limit:
                 return done("unknown", (), "memory", nodes)
         states.append(child)
-        move_lists.append(reduce_moves(child, child_moves, flags))
+        move_lists.append(
+            order_moves(child, child_moves, bool(child_stock) and (any_time or not available))
+        )
         cursors.append(0)
         path.append(move)
     return done("lost", (), "exhausted", nodes)
