@@ -20,6 +20,8 @@ from .arguments import adapter_command, seconds
 from .client import DEFAULT_TIMEOUT, AdapterClient
 from .errors import AdapterError, ErrorAnswer, OutOfStep
 from .smoke_checks import CheckFailed, SmokeChecks
+from .solving_checks.checks import BUDGET
+from .solving_checks.console import solve_section
 
 __all__ = ["main", "run_check"]
 
@@ -27,8 +29,11 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n      ")
 
 
-def run_check(adapter_cmd: str, timeout: float, out: TextIO) -> int:
+def run_check(adapter_cmd: str, timeout: float, out: TextIO, solve_budget: int = BUDGET) -> int:
     """Run the smoke checks against ``adapter_cmd``, printing to ``out``.
+
+    The solve checks (:mod:`scorpion_conformance.solving_checks`) run before
+    the last check, quit, when the adapter declares ``solve``.
 
     Returns 0 if every check passed, 1 if any failed, 2 if the adapter could
     not be started or greeted.
@@ -62,6 +67,9 @@ def run_check(adapter_cmd: str, timeout: float, out: TextIO) -> int:
         failed = 0
         passed = 1
         for name, check in checks.all():
+            if name == "quit":
+                solve_failed, solve_passed = solve_section(client, checks.info, say, solve_budget)
+                failed, passed = failed + solve_failed, passed + solve_passed
             try:
                 note = check()
             except CheckFailed as failure:

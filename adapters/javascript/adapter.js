@@ -5,6 +5,7 @@
 
 const readline = require('node:readline');
 const { Game, EngineError, checkAction } = require('./engine.js');
+const { solve } = require('./solver.js');
 
 const IMPLEMENTATION = {
   name: 'scorpion-js-example',
@@ -76,7 +77,7 @@ function handle(line) {
         return [{ ok: false, error: { code: 'unsupported', message: `protocol ${req.protocol} not supported; this adapter speaks protocol 1` } }, 1];
       }
       greeted = true;
-      return [{ ok: true, protocol: 1, implementation: IMPLEMENTATION, rulesets: ['standard'], capabilities: ['undo'] }, null];
+      return [{ ok: true, protocol: 1, implementation: IMPLEMENTATION, rulesets: ['standard'], capabilities: ['undo', 'solve'] }, null];
     case 'start': {
       if (!('rules' in req)) throw badRequest('missing field "rules"');
       if (!('position' in req)) throw badRequest('missing field "position"');
@@ -101,6 +102,14 @@ function handle(line) {
       const g = needGame();
       g.undo();
       return [{ ok: true, state: g.state() }, null];
+    }
+    case 'solve': {
+      const g = needGame();
+      if (!('budget' in req)) throw badRequest('missing field "budget"');
+      if (!Number.isSafeInteger(req.budget) || req.budget < 1) {
+        throw badRequest(`"budget" must be a whole number from 1, got ${JSON.stringify(req.budget)}`);
+      }
+      return [{ ok: true, ...solve(g.pos, req.budget) }, null];
     }
     case 'quit':
       return [{ ok: true }, 0];
