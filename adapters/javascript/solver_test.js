@@ -1,0 +1,81 @@
+'use strict';
+// Run with: node --test adapters/javascript/
+const test = require('node:test');
+const assert = require('node:assert');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { Game, validatePosition } = require('./engine.js');
+const { solve } = require('./solver.js');
+
+const ADAPTER = path.join(__dirname, 'adapter.js');
+
+function position(cols, stock = [], removed = []) {
+  const columns = [];
+  for (let i = 1; i <= 7; i++) columns.push({ down: [], up: [], ...(cols[i] || {}) });
+  return validatePosition({ columns, stock, removed });
+}
+
+function replaysToWon(pos, line) {
+  const g = new Game(pos);
+  for (const action of line) g.play(action);
+  return g.status() === 'won';
+}
+
+// The spades from the King (deepest) down to `low`.
+const SPADES_TO = (low) => 'KQJT98765432A'.slice(0, 'KQJT98765432A'.indexOf(low) + 1).split('').map((r) => `${r}S`);
+
+test('a position one move from the win is won, and the line replays', () => {
+  const pos = position({ 1: { up: SPADES_TO('2') }, 2: { up: ['AS'] } }, [], ['C', 'D', 'H']);
+  const answer = solve(pos, 100);
+  assert.strictEqual(answer.outcome, 'won');
+  assert.deepStrictEqual(answer.line, [{ type: 'move', card: 'AS', to: 1 }]);
+  assert.ok(replaysToWon(pos, answer.line));
+});
+
+test('dealing too early loses: the solver moves 3S first, then deals', () => {
+  // Dealing at once buries 3S under 7S and 8S under 2S; moving 3S onto 4S first wins.
+  const pos = position({ 1: { up: SPADES_TO('8') }, 3: { up: ['3S'] }, 7: { up: ['6S', '5S', '4S'] } },
+    ['2S', 'AS', '7S'], ['C', 'D', 'H']);
+  const answer = solve(pos, 10000);
+  assert.strictEqual(answer.outcome, 'won');
+  assert.ok(replaysToWon(pos, answer.line));
+  const dealt = new Game(pos);
+  dealt.play({ type: 'deal' });
+  assert.strictEqual(solve(dealt.pos, 10000).outcome, 'lost');
+});
+
+test('a position that cannot be won is lost, and only an exhausted search says so', () => {
+  // The spades 4 to Q are not in play, so no line can complete the run, though moves remain.
+  const pos = position({ 1: { up: ['3S', 'KS', '2S'] }, 2: { up: ['AS'] } }, [], ['C', 'D', 'H']);
+  const answer = solve(pos, 1000);
+  assert.strictEqual(answer.outcome, 'lost');
+  assert.strictEqual(answer.proof, 'exhausted');
+});
+
+test('a search cut short by its budget answers unknown, never lost', () => {
+  const pos = position({ 1: { up: SPADES_TO('8') }, 3: { up: ['3S'] }, 7: { up: ['6S', '5S', '4S'] } },
+    ['2S', 'AS', '7S'], ['C', 'D', 'H']);
+  for (let budget = 1; budget <= 3; budget++) {
+    assert.notStrictEqual(solve(pos, budget).outcome, 'lost', `budget ${budget}`);
+  }
+});
+
+test('the adapter answers solve, and refuses it without a game or a budget', () => {
+  const pos = position({ 1: { up: SPADES_TO('2') }, 2: { up: ['AS'] } }, [], ['C', 'D', 'H']);
+  const lines = [
+    { cmd: 'hello', protocol: 1 },
+    { cmd: 'solve', budget: 5 },
+    { cmd: 'start', rules: 'standard', position: pos },
+    { cmd: 'solve', budget: 5, id: 9 },
+    { cmd: 'solve' },
+    { cmd: 'solve', budget: 0 },
+  ].map((l) => JSON.stringify(l)).join('\n') + '\n';
+  const r = spawnSync(process.execPath, [ADAPTER], { input: lines, encoding: 'utf8' });
+  const [hello, early, , answer, missing, zero] = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  assert.ok(hello.capabilities.includes('solve'));
+  assert.strictEqual(early.error.code, 'bad-request');
+  assert.strictEqual(answer.outcome, 'won');
+  assert.strictEqual(answer.id, 9);
+  assert.strictEqual(missing.error.code, 'bad-request');
+  assert.strictEqual(zero.error.code, 'bad-request');
+});
