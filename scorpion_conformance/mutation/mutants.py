@@ -167,7 +167,8 @@ def _module_mutants(module: str, source: str) -> Iterator[Mutant]:
     for name in operator_names():
         operator = _operator(name)
         seen: dict[str, int] = {}
-        positions = ((node, start) for node in ast_nodes(tree) for start, _ in operator.mutation_positions(node))
+        positions = ((node, start) for node in ast_nodes(tree)
+                     for start, _ in operator.mutation_positions(node))
         for occurrence, (node, start) in enumerate(positions):
             definition = _definition(node)
             if definition in excluded or _in_fstring(node) or _in_annotation(node):
