@@ -302,3 +302,15 @@ def test_the_solve_checks_never_import_the_engine() -> None:
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
             assert not [n for n in names if n.split(".")[0] == "scorpion_ref"], module
+
+
+@pytest.mark.skipif(NODE is None and not os.environ.get("CI"),
+                    reason="node is not installed (on CI its absence is a failure)")
+def test_the_javascript_kit_carries_its_solver(tmp_path: Path) -> None:
+    from scorpion_conformance.kit import write_kit
+
+    assert NODE, "node is missing; .ci/run should have installed it"
+    write_kit("javascript", tmp_path)
+    out = io.StringIO()
+    assert run_check(f"{NODE} {tmp_path / 'adapter.js'}", 10.0, out) == 0, out.getvalue()
+    assert "PASS  solve standard-timing-1" in out.getvalue()
