@@ -314,3 +314,13 @@ def test_the_javascript_kit_carries_its_solver(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_check(f"{NODE} {tmp_path / 'adapter.js'}", 10.0, out) == 0, out.getvalue()
     assert "PASS  solve standard-timing-1" in out.getvalue()
+
+
+def test_game_5_is_the_first_pysolfc_deal_won_under_classic() -> None:
+    """The claim of features/solving.feature (SOLVE-003), proved by the unreduced search."""
+    from scorpion_ref import deal_game, get_ruleset
+    from scorpion_ref.solver import Budget, plain_solve
+
+    classic = get_ruleset("classic")
+    outcomes = [plain_solve(deal_game(n), classic, Budget(nodes=50_000)).outcome for n in range(1, 6)]
+    assert outcomes == ["lost", "lost", "lost", "lost", "won"]
