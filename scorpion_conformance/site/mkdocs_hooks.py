@@ -182,10 +182,17 @@ def _schemas(page: GeneratedPage) -> str:
     return "\n".join(lines) or "*(No schema was found when this site was built.)*"
 
 
+def _winnability_makers(page: GeneratedPage) -> dict[str, Callable[[], str]]:
+    from . import winnability  # matplotlib is imported only for that page
+
+    return winnability.makers(page, state.root)
+
+
 def _generated(name: str, page: GeneratedPage) -> str:
     assert state.catalogue is not None
     cases, catalogue = state.cases, state.catalogue
     makers: dict[str, Callable[[], str]] = {
+        **_winnability_makers(page),
         "counts": lambda: (
             f"**{len(catalogue.rules)} rules** in {len(catalogue.areas)} areas · "
             f"**{len({(c.file, c.line) for c in cases})} scenarios** ({len(cases)} cases) · "

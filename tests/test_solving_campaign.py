@@ -1,0 +1,157 @@
+"""Winnability campaigns: local workers, a stop and a resume, a Dask cluster, the committed results.
+
+The games are PySolFC's first ones under ``classic``, which any correct
+solver decides within a few thousand positions each.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import distributed
+import psutil
+import pytest
+
+from scorpion_conformance.cli import main
+from scorpion_conformance.solving.campaign import Campaign, describe, rates_of, run_campaign
+from scorpion_conformance.solving.lines import read_line
+from scorpion_conformance.solving.results import read_records
+from scorpion_ref import Status, apply, deal_game, get_ruleset, status
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data" / "winnability"
+
+
+def campaign(path: Path, games: range, **more: object) -> Campaign:
+    settings: dict[str, object] = dict(rules="classic", games=list(games), ladder=[50_000, 200_000],
+                                       memory_mb=256, results=str(path), workers=1)
+    settings.update(more)
+    return Campaign(**settings)  # type: ignore[arg-type]
+
+
+def test_a_local_campaign_writes_one_record_per_game_and_says_the_rate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "classic.jsonl"
+    code = main(["winnability", "--rules", "classic", "--games", "1-8", "--workers", "2", "--budget", "50k",
+                 "--max-budget", "200k", "--results", str(path)])
+    out = capsys.readouterr().out
+    records = read_records(path)
+    assert code == 0 and sorted(r.game for r in records) == list(range(1, 9))
+    assert all(r.rules == "classic" and r.budget == 50_000 and r.memory_mb == 1024 and r.solver
+               for r in records)
+    assert {r.outcome for r in records} <= {"won", "lost"}
+    assert [r.game for r in records if r.outcome == "won"] == [5]
+    assert out.startswith("classic, games 1-8: 1 won, 7 lost, 0 unknown\n")
+    assert "win rate: 12.50% won of 8 decided (95% Wilson interval 2.24%-47.09%)" in out
+    assert "hardest: game " in out and f"results: {path}" in out
+    # Run again: everything is decided, nothing is solved twice.
+    assert main(["winnability", "--rules", "classic", "--games", "1-8", "--results", str(path)]) == 0
+    assert "this run solved 0 in" in capsys.readouterr().out
+    assert len(read_records(path)) == 8
+
+
+def test_unknowns_are_retried_at_the_next_budget_only(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    report = run_campaign(campaign(path, range(1, 4), ladder=[1, 200_000]))
+    history = read_records(path)
+    first = [r for r in history if r.budget == 1]
+    assert sorted(r.game for r in first) == [1, 2, 3]
+    retried = sorted(r.game for r in history if r.budget == 200_000)
+    assert retried == sorted(r.game for r in first if r.outcome == "unknown")
+    assert rates_of(report.best).unknown == 0 and sorted(report.best) == [1, 2, 3]
+    assert not report.interrupted and report.solved_now == len(history)
+    # A bigger first budget later: decided games stay decided, no game is solved again.
+    run_campaign(campaign(path, range(1, 4), ladder=[400_000]))
+    assert read_records(path) == history
+
+
+def _children(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def test_a_stopped_campaign_resumes_with_no_game_twice_and_none_lost(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "scorpion_conformance.cli", "winnability", "--rules", "classic",
+               "--games", "1-60", "--workers", "2", "--budget", "50k", "--max-budget", "200k",
+               "--results", str(path)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if path.exists() and path.read_text(encoding="utf-8").count("\n") >= 5:
+                break
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the campaign ended before it could be stopped"
+        assert workers, "no worker process was seen"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    assert "interrupted: every finished game is in the results file" in out and "Traceback" not in err
+    _gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, f"workers left running: {alive}"
+    stopped = read_records(path)
+    assert 5 <= len(stopped) < 60
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    counts = Counter(r.game for r in read_records(path))
+    assert sorted(counts) == list(range(1, 61)) and set(counts.values()) == {1}
+    assert f"this run solved {60 - len(stopped)} in" in done.stdout
+
+
+def test_a_campaign_on_a_dask_cluster(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  memory_limit="1GiB") as cluster:
+        report = run_campaign(campaign(path, range(1, 9), scheduler=cluster.scheduler_address))
+    records = read_records(path)
+    assert sorted(r.game for r in records) == list(range(1, 9))
+    assert [r.game for r in records if r.outcome == "won"] == [5]
+    assert describe(report)[0] == "classic, games 1-8: 1 won, 7 lost, 0 unknown"
+
+
+def test_no_scheduler_at_the_address_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["winnability", "--rules", "classic", "--games", "1-2", "--scheduler", "tcp://127.0.0.1:9",
+                 "--results", str(tmp_path / "r.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "cannot reach a Dask scheduler" in err
+
+
+def committed() -> list[Path]:
+    return sorted(DATA.glob("*.jsonl")) + sorted(DATA.glob("*.jsonl.gz"))
+
+
+def test_won_lines_of_the_committed_results_replay_to_won() -> None:
+    files = committed()
+    assert files, f"no results file in {DATA}"
+    sampler = random.Random(14)
+    replayed = 0
+    for path in files:
+        records = read_records(path)
+        won = [r for r in records if r.outcome == "won"]
+        assert records and all(r.rules == path.name.split(".")[0] for r in records), path
+        for record in sampler.sample(won, min(25, len(won))):
+            rules = get_ruleset(record.rules)
+            position = deal_game(record.game)
+            for action in read_line(record.line or ""):
+                position = apply(position, rules, action).position
+            assert status(position, rules) is Status.WON, f"{path.name}: game {record.game}"
+            replayed += 1
+    assert replayed >= 10
