@@ -223,6 +223,28 @@ Feature: Collecting finished runs
       And column 3 reads 6♦ 5♦
       And the ♠ run has been collected
 
+    @id:COLLECT-016 @R-LOSS-NO-ACTION
+    Example: A covered run carried off a hidden card into a space is a real move
+      Given the table
+        | 1    | 2 |
+        | [4♣] |   |
+        | K♠   |   |
+        | Q♠   |   |
+        | J♠   |   |
+        | 10♠  |   |
+        | 9♠   |   |
+        | 8♠   |   |
+        | 7♠   |   |
+        | 6♠   |   |
+        | 5♠   |   |
+        | 4♠   |   |
+        | 3♠   |   |
+        | 2♠   |   |
+        | A♠   |   |
+        | 9♥   |   |
+      Then K♠ to column 2 is legal
+      And the game is playing
+
   @R-COLLECT-EVERY-COLUMN @runs-collect
   Rule: Every column is checked after every action
 

@@ -143,6 +143,27 @@ Feature: Finished runs that stay on the table
       Then K♠ to column 3 is legal
       And the game is lost
 
+    @id:STAY-009 @empty-king @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
+    Example: Thirteen cards led by a King that do not end in its Ace are no finished run
+      Given the table
+        | 1    | 2 |
+        | [4♣] |   |
+        | K♠   |   |
+        | Q♠   |   |
+        | J♠   |   |
+        | 10♠  |   |
+        | 9♠   |   |
+        | 8♠   |   |
+        | 7♠   |   |
+        | 6♠   |   |
+        | 5♠   |   |
+        | 4♠   |   |
+        | 3♠   |   |
+        | 2♠   |   |
+        | 5♥   |   |
+      Then K♠ to column 2 is legal
+      And the game is playing
+
   @R-STAY-RUN-MOVES-LEGAL @runs-stay
   Rule: The cards of a finished run follow the ordinary move rules
 

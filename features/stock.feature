@@ -100,6 +100,28 @@ Feature: The stock
       And column 2 reads 9♠ A♥
       And column 3 reads J♦ 10♣
 
+    @id:STOCK-024
+    Example: A King dealt onto a run that waits for its Ace is just one more card on it
+      Given the table
+        | 1   | 2  | 3  | 4  | 5  | 6  | 7   |
+        | K♠  | 9♥ | 4♦ | J♣ | 6♦ | 2♥ | 10♦ |
+        | Q♠  |    |    |    |    |    |     |
+        | J♠  |    |    |    |    |    |     |
+        | 10♠ |    |    |    |    |    |     |
+        | 9♠  |    |    |    |    |    |     |
+        | 8♠  |    |    |    |    |    |     |
+        | 7♠  |    |    |    |    |    |     |
+        | 6♠  |    |    |    |    |    |     |
+        | 5♠  |    |    |    |    |    |     |
+        | 4♠  |    |    |    |    |    |     |
+        | 3♠  |    |    |    |    |    |     |
+        | 2♠  |    |    |    |    |    |     |
+      And the stock holds K♥ 3♣ 8♦
+      When the player deals the stock
+      Then column 1 ends with 3♠ 2♠ K♥
+      And column 2 reads 9♥ 3♣
+      And no run has been collected
+
   @R-STOCK-INTO-EMPTY
   Rule: Empty columns among the first three take their stock cards
 
@@ -247,6 +269,72 @@ Feature: The stock
         | A♠  |    |    |
       And the stock holds 5♣ J♦ 2♥
       Then the legal actions are exactly K♠ to column 4, K♠ to column 5, K♠ to column 6, K♠ to column 7, deal
+
+    @id:STOCK-021 @empty-king @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
+    Example: A finished run lying on a hidden card does not keep the stock locked either
+      Given the table
+        | 1    | 2  | 4  | 5  | 6  | 7  |
+        | [4♣] | 9♥ | 7♦ | 3♣ | J♥ | Q♦ |
+        | K♠   |    |    |    |    |    |
+        | Q♠   |    |    |    |    |    |
+        | J♠   |    |    |    |    |    |
+        | 10♠  |    |    |    |    |    |
+        | 9♠   |    |    |    |    |    |
+        | 8♠   |    |    |    |    |    |
+        | 7♠   |    |    |    |    |    |
+        | 6♠   |    |    |    |    |    |
+        | 5♠   |    |    |    |    |    |
+        | 4♠   |    |    |    |    |    |
+        | 3♠   |    |    |    |    |    |
+        | 2♠   |    |    |    |    |    |
+        | A♠   |    |    |    |    |    |
+      And the stock holds 5♣ J♦ 4♥
+      Then the legal actions are exactly K♠ to column 3, deal
+
+    @id:STOCK-022 @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
+    Example: A card lying on a finished run is an ordinary move and keeps the stock locked
+      Given the table
+        | 1    | 2   | 3  | 4  | 5  | 6  | 7  |
+        | [4♣] | 10♣ | 2♥ | 7♦ | 3♣ | J♥ | Q♦ |
+        | K♠   |     |    |    |    |    |    |
+        | Q♠   |     |    |    |    |    |    |
+        | J♠   |     |    |    |    |    |    |
+        | 10♠  |     |    |    |    |    |    |
+        | 9♠   |     |    |    |    |    |    |
+        | 8♠   |     |    |    |    |    |    |
+        | 7♠   |     |    |    |    |    |    |
+        | 6♠   |     |    |    |    |    |    |
+        | 5♠   |     |    |    |    |    |    |
+        | 4♠   |     |    |    |    |    |    |
+        | 3♠   |     |    |    |    |    |    |
+        | 2♠   |     |    |    |    |    |    |
+        | A♠   |     |    |    |    |    |    |
+        | 9♣   |     |    |    |    |    |    |
+      And the stock holds 5♣ J♦ 4♥
+      Then the legal actions are exactly 9♣ to column 2
+
+    @id:STOCK-023 @runs-stay @finished-runs-ignored @R-AVAIL-FINISHED-RUN-IGNORED
+    Example: The upper of two cards lying on a finished run keeps the stock locked too
+      Given the table
+        | 1    | 2  | 3  | 4  | 5  | 6  | 7  |
+        | [4♣] | 6♥ | 2♥ | 7♦ | 3♣ | J♥ | Q♦ |
+        | K♠   |    |    |    |    |    |    |
+        | Q♠   |    |    |    |    |    |    |
+        | J♠   |    |    |    |    |    |    |
+        | 10♠  |    |    |    |    |    |    |
+        | 9♠   |    |    |    |    |    |    |
+        | 8♠   |    |    |    |    |    |    |
+        | 7♠   |    |    |    |    |    |    |
+        | 6♠   |    |    |    |    |    |    |
+        | 5♠   |    |    |    |    |    |    |
+        | 4♠   |    |    |    |    |    |    |
+        | 3♠   |    |    |    |    |    |    |
+        | 2♠   |    |    |    |    |    |    |
+        | A♠   |    |    |    |    |    |    |
+        | 9♣   |    |    |    |    |    |    |
+        | 5♥   |    |    |    |    |    |    |
+      And the stock holds 5♣ J♦ 4♥
+      Then the legal actions are exactly 5♥ to column 2
 
   @R-STOCK-ONE-ACTION
   Rule: Dealing the stock is a single action

@@ -268,6 +268,45 @@ Feature: Winning and losing
       And the stock holds 2♣ 3♦ 7♥
       Then the game is playing
 
+    @id:WIN-026 @empty-king
+    Example: A run with a card lying on its Ace does not finish its column
+      Given the table
+        | 1   | 2   |
+        | K♠  | K♦  |
+        | Q♠  | Q♦  |
+        | J♠  | J♦  |
+        | 10♠ | 10♦ |
+        | 9♠  | 9♦  |
+        | 8♠  | 8♦  |
+        | 7♠  | 7♦  |
+        | 6♠  | 6♦  |
+        | 5♠  | 5♦  |
+        | 4♠  | 4♦  |
+        | 3♠  | 3♦  |
+        | 2♠  | 2♦  |
+        | A♠  | A♦  |
+        |     | 5♥  |
+      Then the game is lost
+
+    @id:WIN-027 @empty-king
+    Example: Thirteen cards of one suit out of order do not finish a column
+      Given the table
+        | 1   |
+        | K♠  |
+        | Q♠  |
+        | J♠  |
+        | 10♠ |
+        | 9♠  |
+        | 8♠  |
+        | 7♠  |
+        | 6♠  |
+        | 5♠  |
+        | 4♠  |
+        | 3♠  |
+        | A♠  |
+        | 2♠  |
+      Then the game is lost
+
   @R-WIN-NO-AUTOPLAY
   Rule: The game never makes a move for the player
 

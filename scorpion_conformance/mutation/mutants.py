@@ -41,15 +41,32 @@ __all__ = ["EXCLUDED", "MODULES", "Mutant", "apply_mutant", "engine_source", "en
 #: The modules of ``scorpion_ref`` that are mutated, in campaign order.
 MODULES = ("engine", "rules", "position", "game", "actions", "serial", "adapter")
 
+_VALIDATION = ("refuses impossible or malformed input; the scenarios draw valid tables only and the "
+               "notation has no refused start (tests/test_reference_adapter.py and check-adapter test it)")
+
+#: Why a guard that only raises an input error is left out (see :func:`_in_input_guard`).
+GUARDS = "the test of an `if` whose only statement raises an input error: " + _VALIDATION
+
+#: The errors that refuse input (not actions the rules refuse: those are IllegalAction).
+_INPUT_ERRORS = frozenset({"InvalidPosition", "NotationError", "Refusal", "UnknownRuleSet"})
+
 #: Definitions left unmutated, by module, with the reason.
 EXCLUDED: dict[str, dict[str, str]] = {
+    "engine": {
+        "is_legal": "not called on the protocol path (the adapter plays through Game.play and check)",
+        "available_actions": "not called on the protocol path (status reads _available_moves itself)",
+    },
     "position": {
+        "Column.__post_init__": _VALIDATION,
+        "Position.__post_init__": _VALIDATION,
         "Column.__repr__": "a repr for people; the protocol never sends it",
         "Column.parse": "the text notation; the protocol sends JSON",
         "Position.build": "the text notation; the protocol sends JSON",
         "Position.replace": "not called on the protocol path",
+        "Column.__len__": "not called on the protocol path (nothing takes len() or the truth of a Column)",
     },
     "actions": {
+        "Move.__post_init__": _VALIDATION,
         "Move.parse": "the text notation; the protocol sends JSON",
         "Move.__str__": "the text notation; the protocol sends JSON",
         "Move.__repr__": "a repr for people",
@@ -64,11 +81,14 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "RuleSet.__setattr__": "refuses assignment; no code assigns",
         "RuleSet.__delattr__": "refuses deletion; no code deletes",
         "get_ruleset": "the adapter looks rule sets up in its own table",
+        "RuleSet.matches": "not called on the protocol path (the suite matches tags on its side)",
     },
     "serial": {
+        "_card": _VALIDATION,
         "draw_position": "a drawing for people; the protocol never sends it",
     },
     "adapter": {
+        "_check_cards": _VALIDATION,
         "_clip": "message length, not translation",
         "_show": "message text, not translation",
         "_reject_constant": "reading JSON lines, not translation",
@@ -155,6 +175,36 @@ def _in_annotation(node: Any) -> bool:
     return False
 
 
+def _raises_input_error(suite: Any) -> bool:
+    statements = [c for c in getattr(suite, "children", [suite]) if c.type not in ("newline", "operator")]
+    if not statements:
+        return False
+    for statement in statements:
+        raise_stmt = statement.children[0] if statement.type == "simple_stmt" else statement
+        if raise_stmt.type != "raise_stmt":
+            return False
+        called = raise_stmt.children[1]
+        name = called.children[0] if called.type in ("atom_expr", "power") else called
+        if getattr(name, "value", None) not in _INPUT_ERRORS:
+            return False
+    return True
+
+
+def _in_input_guard(node: Any) -> bool:
+    """Whether ``node`` lies in the test of an ``if`` (or ``elif``) whose branch only
+    raises an input error: such a test decides nothing but whether bad input is refused."""
+    obj = node
+    while obj.parent is not None:
+        parent = obj.parent
+        if parent.type == "if_stmt":
+            children = parent.children
+            i = children.index(obj)
+            if i > 0 and getattr(children[i - 1], "value", None) in ("if", "elif"):
+                return _raises_input_error(children[i + 2])
+        obj = parent
+    return False
+
+
 def engine_source(root: Path) -> dict[str, str]:
     """The text of each mutated module under ``root`` (a folder holding ``scorpion_ref``)."""
     return {m: (root / "scorpion_ref" / f"{m}.py").read_text(encoding="utf-8") for m in MODULES}
@@ -171,7 +221,7 @@ def _module_mutants(module: str, source: str) -> Iterator[Mutant]:
                      for start, _ in operator.mutation_positions(node))
         for occurrence, (node, start) in enumerate(positions):
             definition = _definition(node)
-            if definition in excluded or _in_fstring(node) or _in_annotation(node):
+            if definition in excluded or _in_fstring(node) or _in_annotation(node) or _in_input_guard(node):
                 continue
             index = seen.get(definition, 0)
             seen[definition] = index + 1
