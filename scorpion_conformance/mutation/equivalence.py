@@ -14,6 +14,7 @@ the mutant's adapter under each named rule set.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -126,22 +127,23 @@ def _walk(mutant: AdapterClient, reference: AdapterClient, depth: int,
     return None, nodes
 
 
-def fuzz_mutant(env: Mapping[str, str], folder: Path, *, games: int = 100, seed: int = 1,
-                rules: Sequence[str] = tuple(NAMED_RULESETS)) -> dict[str, str]:
-    """Rule set → ``"clean"`` or the fuzzer's first line of difference, for the mutant's adapter."""
-    adapter = f"env PYTHONPATH={folder} {sys.executable} -m scorpion_ref.adapter"
-    results = {}
-    for name in rules:
-        done = subprocess.run(
-            [sys.executable, "-m", "scorpion_conformance.cli", "fuzz", "--adapter", adapter, "--rules", name,
-             "--games", str(games), "--seed", str(seed), "--no-progress", "--shrink-seconds", "10"],
-            capture_output=True, text=True, timeout=900, env={k: v for k, v in env.items()
-                                                              if k != "PYTHONPATH"},
-        )
-        if done.returncode == 0:
-            results[name] = "clean"
-        else:
-            lines = [line for line in done.stdout.splitlines() if "DIFFERENCE" in line] or \
-                done.stdout.splitlines()[-1:] or [done.stderr[-300:]]
-            results[name] = lines[0].strip()
-    return results
+_FOUND = re.compile(r"\((generated position \(([\w-]+)\)|deal (\d+)|game (\d+))")
+
+
+def fuzz_mutant(folder: Path, rules: str, *, games: int = 200, seed: int = 1,
+                timeout: float = 900) -> dict[str, str]:
+    """Fuzz the adapter of the mutant in ``folder`` under ``rules``: ``found`` is
+    ``"no"`` or the start of the game that showed the difference (the generator's
+    name, or ``deal N``), with the fuzzer's line about it."""
+    adapter = f"env PYTHONPATH={folder} PYTHONDONTWRITEBYTECODE=1 {sys.executable} -m scorpion_ref.adapter"
+    done = subprocess.run(
+        [sys.executable, "-m", "scorpion_conformance.cli", "fuzz", "--adapter", adapter, "--rules", rules,
+         "--games", str(games), "--seed", str(seed), "--no-progress", "--shrink-seconds", "10"],
+        capture_output=True, text=True, timeout=timeout,
+    )
+    if done.returncode == 0:
+        return {"rules": rules, "found": "no", "games": str(games), "seed": str(seed)}
+    match = _FOUND.search(done.stdout)
+    where = (match.group(2) or f"deal {match.group(3) or match.group(4)}") if match else "?"
+    line = next((ln.strip() for ln in done.stdout.splitlines() if "DIFFERENCE" in ln), done.stdout[-200:])
+    return {"rules": rules, "found": where, "games": str(games), "seed": str(seed), "line": line}
