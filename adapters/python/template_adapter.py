@@ -122,12 +122,14 @@ class Session:
                 "rulesets": RULESETS,
                 "capabilities": CAPABILITIES,
             }, None
-        if cmd not in ("start", "legal", "play", "state", "undo", "quit"):
+        if cmd not in ("start", "legal", "play", "state", "undo", "solve", "quit"):
             raise Refusal("bad-request", f"there is no command {cmd!r}")
         if not self.greeted:
             raise Refusal("bad-request", "send hello first")
         if cmd == "quit":
             return {"ok": True}, 0
+        if cmd == "solve":  # the optional capability "solve" (docs/protocol.md); not offered here
+            raise Refusal("unsupported", "this adapter does not offer solve")
         if cmd == "start":
             for field in ("rules", "position"):
                 if field not in request:
