@@ -33,8 +33,9 @@ from .runner import Verdict, run_suite
 
 __all__ = ["ADAPTER", "check_isolation", "load_equivalents", "run_mutant", "run_mutants", "status_of"]
 
-#: How the mutant's adapter starts: the reference adapter of the mutant's folder.
-ADAPTER = (sys.executable, "-m", "scorpion_ref.adapter")
+#: How the mutant's adapter starts: the reference adapter of the mutant's folder (``-P``: the
+#: working folder is not put first on the path, so only ``PYTHONPATH`` decides what is imported).
+ADAPTER = (sys.executable, "-P", "-m", "scorpion_ref.adapter")
 
 _CASES: list[Case] | None = None
 
@@ -59,8 +60,8 @@ def check_isolation(folder: Path) -> str:
     import subprocess
 
     found = subprocess.run(
-        [sys.executable, "-c", "import scorpion_ref; print(scorpion_ref.__file__)"],
-        env=_env(folder), cwd=folder, capture_output=True, text=True, check=True,
+        [sys.executable, "-P", "-c", "import scorpion_ref; print(scorpion_ref.__file__)"],
+        env=_env(folder), cwd=Path.cwd(), capture_output=True, text=True, check=True,
     ).stdout.strip()
     if not Path(found).resolve().is_relative_to(folder.resolve()):
         raise RuntimeError(f"the mutant's adapter would import {found}, not the copy in {folder}")

@@ -135,7 +135,7 @@ def fuzz_mutant(folder: Path, rules: str, *, games: int = 200, seed: int = 1,
     """Fuzz the adapter of the mutant in ``folder`` under ``rules``: ``found`` is
     ``"no"`` or the start of the game that showed the difference (the generator's
     name, or ``deal N``), with the fuzzer's line about it."""
-    adapter = f"env PYTHONPATH={folder} PYTHONDONTWRITEBYTECODE=1 {sys.executable} -m scorpion_ref.adapter"
+    adapter = f"env PYTHONPATH={folder} PYTHONDONTWRITEBYTECODE=1 {sys.executable} -P -m scorpion_ref.adapter"
     done = subprocess.run(
         [sys.executable, "-m", "scorpion_conformance.cli", "fuzz", "--adapter", adapter, "--rules", rules,
          "--games", str(games), "--seed", str(seed), "--no-progress", "--shrink-seconds", "10"],
