@@ -13,7 +13,7 @@ from test_wheel import installed, sh
 __all__ = ["installed"]  # the fixture, imported for pytest
 
 
-def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     solved = sh(installed, tmp_path, "solve", "--game", "5", "--rules", "classic", "--json")
     assert solved.returncode == 0, solved.stderr
     data = json.loads(solved.stdout)
@@ -25,7 +25,8 @@ def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Pat
     assert checked.returncode == 0 and "still winnable after every action" in checked.stdout, checked.stderr
     bad = sh(installed, tmp_path, "solve", "--game", "5", "--rules", "nonesuch")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "nonesuch" in bad.stderr
-    campaign = sh(installed, tmp_path, "winnability", "--rules", "classic", "--games", "1-6", "--workers", "1",
+    campaign = sh(installed, tmp_path, "winnability", "--rules", "classic", "--games", "1-6",
+                  "--workers", "1",
                   "--budget", "50k", "--max-budget", "200k")
     assert campaign.returncode == 0, campaign.stderr
     assert campaign.stdout.startswith("classic, games 1-6: 1 won, 5 lost, 0 unknown")

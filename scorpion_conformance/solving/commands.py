@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from scorpion_ref import Action, NotationError
 from scorpion_ref.serial import action_to_json, draw_position, position_to_json
 
+from .. import vocabulary
 from .inputs import BadInput, Start, read_budget, read_rules, read_start
 from .lines import read_line, show_action, show_line
 
@@ -35,7 +36,8 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     start.add_argument("--game", metavar="N", help="start from game N (PySolFC numbering)")
     start.add_argument("--position", metavar="FILE",
                        help="start from a position file (JSON, as 'deal N --json' writes it)")
-    parser.add_argument("--rules", metavar="SET", required=True, help="the named rule set")
+    parser.add_argument("--rules", metavar="SET", required=True,
+                        help="the named rule set: " + ", ".join(vocabulary.NAMED_RULESETS))
     parser.add_argument("--budget", metavar="N", default=str(DEFAULT_NODES),
                         help=f"positions to search at most: 200000, 200k, 2M (default {DEFAULT_NODES:,})")
     parser.add_argument("--memory-mb", metavar="MB", default=str(DEFAULT_MEMORY_MB),

@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from .. import vocabulary
 from .campaign import Campaign, budget_ladder, describe, run_campaign
 from .inputs import BadInput, read_budget, read_games, read_rules
 
@@ -23,7 +24,8 @@ LAST_BUDGET = 3_200_000
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``winnability``."""
-    parser.add_argument("--rules", metavar="SET", required=True, help="the named rule set")
+    parser.add_argument("--rules", metavar="SET", required=True,
+                        help="the named rule set: " + ", ".join(vocabulary.NAMED_RULESETS))
     parser.add_argument("--games", default="1-10000", metavar="RANGE",
                         help="the game numbers, as 1-10000 or 1-100,250 (default 1-10000)")
     where = parser.add_mutually_exclusive_group()
