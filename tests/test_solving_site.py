@@ -73,3 +73,47 @@ def test_the_page_source_carries_every_marker() -> None:
     page = GeneratedPage("winnability.md", "Winnability")
     for name in winnability.makers(page, ROOT):
         assert f"<!-- scorpion:{name} -->" in text
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def test_the_built_page_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
+    """``mkdocs build --strict`` (no suite report), then the page in Chromium at 1280 and 390 px."""
+    import functools
+    import http.server
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    env = {**os.environ, "SCORPION_SITE_SKIP_REPORT": "1", "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")]
+    built = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.RequestHandlerClass.log_message = lambda *args: None  # type: ignore[method-assign]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox",
+                                                                                    "--disable-gpu"])
+            for width in (1280, 390):
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/winnability/")
+                assert not errors
+                assert page.locator("svg.winnability-plot").count() == 3
+                assert page.locator("table.sc-winnability").count() == 3
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
+                plot_width = page.locator("svg.winnability-plot").first.bounding_box()["width"]  # type: ignore[index]
+                assert plot_width > 0.8 * min(width, 800) - 60
+                page.close()
+            browser.close()
+    finally:
+        server.shutdown()
