@@ -127,7 +127,7 @@ def _walk(mutant: AdapterClient, reference: AdapterClient, depth: int,
     return None, nodes
 
 
-_FOUND = re.compile(r"\((generated position \(([\w-]+)\)|deal (\d+)|game (\d+))")
+_FOUND = re.compile(r"from the (?:generated position \(([\w-]+)\)|deal of (game \d+))")
 
 
 def fuzz_mutant(folder: Path, rules: str, *, games: int = 200, seed: int = 1,
@@ -144,6 +144,6 @@ def fuzz_mutant(folder: Path, rules: str, *, games: int = 200, seed: int = 1,
     if done.returncode == 0:
         return {"rules": rules, "found": "no", "games": str(games), "seed": str(seed)}
     match = _FOUND.search(done.stdout)
-    where = (match.group(2) or f"deal {match.group(3) or match.group(4)}") if match else "?"
+    where = (match.group(1) or f"the deal of {match.group(2)}") if match else "?"
     line = next((ln.strip() for ln in done.stdout.splitlines() if "DIFFERENCE" in ln), done.stdout[-200:])
     return {"rules": rules, "found": where, "games": str(games), "seed": str(seed), "line": line}

@@ -190,17 +190,26 @@ def _raises_input_error(suite: Any) -> bool:
     return True
 
 
+def _ends_raising_input_error(suite: Any) -> bool:
+    statements = [c for c in getattr(suite, "children", [suite]) if c.type not in ("newline", "operator")]
+    return bool(statements) and _raises_input_error(statements[-1])
+
+
 def _in_input_guard(node: Any) -> bool:
     """Whether ``node`` lies in the test of an ``if`` (or ``elif``) whose branch only
-    raises an input error: such a test decides nothing but whether bad input is refused."""
+    raises an input error, or in a branch that ends by raising one: such code decides
+    nothing but whether, and in which words, bad input is refused."""
     obj = node
     while obj.parent is not None:
         parent = obj.parent
         if parent.type == "if_stmt":
             children = parent.children
             i = children.index(obj)
-            if i > 0 and getattr(children[i - 1], "value", None) in ("if", "elif"):
-                return _raises_input_error(children[i + 2])
+            keyword = getattr(children[i - 1], "value", None) if i > 0 else None
+            if keyword in ("if", "elif") and _raises_input_error(children[i + 2]):
+                return True
+            if obj.type == "suite" and _ends_raising_input_error(obj):
+                return True
         obj = parent
     return False
 
