@@ -25,6 +25,7 @@ from .fast import (
     ALL_SUITS,
     DEAL,
     RUNS,
+    SEP,
     FastMove,
     Flags,
     State,
@@ -61,13 +62,31 @@ def _latent_run(state: State) -> bool:
     return any(len(c) >= 13 and c[-1] % 13 == 0 and c.endswith(RUNS[c[-1] // 13]) for c in state[0])
 
 
+def _plain_key(state: State) -> bytes:
+    """The whole state as bytes, the columns in their order."""
+    columns, stock, collected = state
+    return bytes((len(stock), collected)) + stock + SEP.join(columns)
+
+
+def _all_empty(columns: tuple[bytes, ...], reach: int) -> list[int]:
+    return [d for d in range(7) if not columns[d]]
+
+
 def search(
     position: Position,
     rules: RuleSet,
     budget: Budget,
     progress: Callable[[int], None] | None = None,
+    *,
+    reduced: bool = True,
 ) -> Solution:
-    """Decide ``position``; see :func:`scorpion_ref.solver.solve` for the contract."""
+    """Decide ``position``; see :func:`scorpion_ref.solver.solve` for the contract.
+
+    With ``reduced`` false, the same search over the same representation runs
+    with none of the reductions: the key is the whole state with the columns
+    in order, every legal action is tried in the engine's order, and no
+    dead-deal theorem is asked. The tests hold the two equal.
+    """
     began = time.perf_counter()
 
     def done(outcome: str, line: tuple[Action, ...], proof: str | None, nodes: int) -> Solution:
@@ -80,14 +99,16 @@ def search(
     root_moves, available = legal(root, flags)
     if not root[1] and not available:
         return done("lost", (), "exhausted", 0)
-    if missing_cards(root, flags):
+    if reduced and missing_cards(root, flags):
         return done("lost", (), "missing-cards", 0)
-    if face_down_cycle(root, flags):
+    if reduced and face_down_cycle(root, flags):
         return done("lost", (), "face-down-cycle", 0)
     if budget.nodes < 1:
         return done("unknown", (), "nodes", 0)
     latent = flags.collect and _latent_run(root)
-    root_key = canonical_key(root)
+    key_of = canonical_key if reduced else _plain_key
+    targets_of = empty_targets if reduced else _all_empty
+    root_key = key_of(root)
     key_length = len(root_key)
     memory_limit = budget.memory_mb * 1024 * 1024
     seen = {root_key}
@@ -98,9 +119,12 @@ def search(
     max_nodes = budget.nodes
     states: list[State] = [root]
     root_moves = [m for m in root_moves if m != DEAL]
-    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in empty_targets(root[0], len(root[1]))]
+    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
     deal = bool(root[1]) and (flags.any_time or not available)
-    move_lists: list[list[FastMove]] = [order_moves(root, root_moves, deal, not latent)]
+    if reduced:
+        move_lists: list[list[FastMove]] = [order_moves(root, root_moves, deal, not latent)]
+    else:
+        move_lists = [[*root_moves, DEAL] if deal else root_moves]
     any_time = flags.any_time
     cursors: list[int] = [0]
     path: list[FastMove] = []
@@ -124,12 +148,12 @@ def search(
             line = [to_action(s, m) for s, m in zip(states, path, strict=False)]
             line.append(to_action(here, move))
             return done("won", tuple(line), None, nodes)
-        key = canonical_key(child)
+        key = key_of(child)
         if key in seen:
             continue
         seen.add(key)
         child_columns, child_stock, _suits = child
-        child_moves, available = moves_of(child, flags, empty_targets(child_columns, len(child_stock)))
+        child_moves, available = moves_of(child, flags, targets_of(child_columns, len(child_stock)))
         if not available and not child_stock:
             continue  # the game is lost there
         if nodes >= max_nodes:
@@ -142,9 +166,12 @@ def search(
             if table_bytes(seen, key_length) + len(states) * FRAME_BYTES > memory_limit:
                 return done("unknown", (), "memory", nodes)
         states.append(child)
-        move_lists.append(
-            order_moves(child, child_moves, bool(child_stock) and (any_time or not available))
-        )
+        deal = bool(child_stock) and (any_time or not available)
+        if reduced:
+            move_lists.append(order_moves(child, child_moves, deal))
+        else:
+            child_moves.sort()
+            move_lists.append([*child_moves, DEAL] if deal else child_moves)
         cursors.append(0)
         path.append(move)
     return done("lost", (), "exhausted", nodes)
