@@ -14,8 +14,9 @@ positions (and of memory) per game:
 It prints, for each: games won, lost and unknown, positions expanded per
 second, and games decided (won or lost) per minute of search; then the
 ratio of the two rates. Times are the process's CPU time around each search
-(the machine may be shared; wall-clock time would count the others' work). ``--plain-games`` runs the plain search on fewer
-games (it is slow); the ratio is then also given on the games both searched.
+(the machine may be shared; wall-clock time would count the others' work).
+``--plain-games`` runs the plain search on fewer games (it is slow); the
+ratio is then also given on the games both searched.
 A decided game on which the two disagree is printed as a DISAGREEMENT (it
 would be a bug). Nothing is asserted: the figures are for people.
 """
@@ -67,7 +68,8 @@ class Tally:
         games = sum(self.outcomes.values())
         return (
             f"{self.name:7} {games:5} games: {self.outcomes['won']:4} won {self.outcomes['lost']:5} lost "
-            f"{self.outcomes['unknown']:4} unknown | {self.nodes:>11,} positions in {self.seconds:8.1f} CPU s = "
+            f"{self.outcomes['unknown']:4} unknown | {self.nodes:>11,} positions in "
+            f"{self.seconds:8.1f} CPU s = "
             f"{rate:>9,.0f} positions/s | {self.per_minute():8.1f} games decided/min"
         )
 
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     plain = run("plain", lambda p, r, b: plain_solve(p, r, b), plain_games, rules, budget, args.verbose)
     print(plain.line())
     if plain.decided:
-        print(f"ratio of games decided per minute, solver / plain: {fast.per_minute() / plain.per_minute():.1f}")
+        ratio = fast.per_minute() / plain.per_minute()
+        print(f"ratio of games decided per minute, solver / plain: {ratio:.1f}")
     else:
         print("the plain search decided no game: the ratio is unbounded")
     common = sorted(set(fast.by_game) & set(plain.by_game))
