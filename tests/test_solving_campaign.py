@@ -155,3 +155,12 @@ def test_won_lines_of_the_committed_results_replay_to_won() -> None:
             assert status(position, rules) is Status.WON, f"{path.name}: game {record.game}"
             replayed += 1
     assert replayed >= 10
+
+
+def test_a_game_that_fails_in_a_worker_is_named_and_the_workers_end() -> None:
+    from scorpion_conformance.solving.pool import GameFailed, run_local
+
+    seen: list[object] = []
+    with pytest.raises(GameFailed, match=r"game 0 under classic at 10 positions: ScorpionError: game"):
+        run_local([(1, "classic", 10, 64), (0, "classic", 10, 64)], 1, seen.append)
+    assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]

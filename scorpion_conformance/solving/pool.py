@@ -29,11 +29,21 @@ from typing import Any
 from .inputs import BadInput
 from .results import Record
 
-__all__ = ["Task", "decide", "run_dask", "run_local"]
+__all__ = ["GameFailed", "Task", "decide", "run_dask", "run_local"]
 
 #: One game to solve: (game, rule set name, positions, megabytes).
 Task = tuple[int, str, int, int]
 _PR_SET_PDEATHSIG = 1
+
+
+class GameFailed(Exception):
+    """Solving one game raised, or its worker died; the message names the game and what happened."""
+
+
+def _failed(task: Task, error: BaseException) -> GameFailed:
+    what = str(error) or "its worker process died"
+    return GameFailed(f"game {task[0]} under {task[1]} at {task[2]:,} positions: "
+                      f"{type(error).__name__}: {what}")
 
 
 def decide(game: int, rules: str, nodes: int, memory_mb: int) -> Record:
@@ -86,23 +96,29 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
     each finishes. On any exception (a Ctrl-C too) the workers' trees are ended, then it propagates."""
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
-    pending: set[Future[Record]] = set()
+    pending: dict[Future[Record], Task] = {}
     queue: Iterator[Task] = iter(tasks)
     try:
         for task in queue:
-            pending.add(executor.submit(_decide_task, task))
+            pending[executor.submit(_decide_task, task)] = task
             if len(pending) >= 2 * workers:
                 break
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _running = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                on_record(future.result())
+                task = pending.pop(future)
+                try:
+                    record = future.result()
+                except Exception as error:
+                    raise _failed(task, error) from error
+                on_record(record)
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(executor.submit(_decide_task, following))
+                    pending[executor.submit(_decide_task, following)] = following
     except BaseException:
         processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
-        _end_trees(list(processes))
+        # The pool's own list, and any worker still starting that is not on it yet.
+        _end_trees({*processes, *(child.pid for child in multiprocessing.active_children() if child.pid)})
         executor.shutdown(wait=False, cancel_futures=True)
         raise
     executor.shutdown(wait=True)
@@ -119,15 +135,20 @@ def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None
         client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise BadInput(f"--scheduler {address}: cannot reach a Dask scheduler there ({error})") from None
-    futures: list[Any] = []
+    futures: dict[Any, Task] = {}
     try:
-        futures = [client.submit(decide, *task, pure=False, key=f"scorpion-{task[1]}-{task[0]}-{task[2]}")
-                   for task in tasks]
+        for task in tasks:
+            key = f"scorpion-{task[1]}-{task[0]}-{task[2]}"
+            futures[client.submit(decide, *task, pure=False, key=key)] = task
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            on_record(future.result())
+            try:
+                record = future.result()
+            except Exception as error:
+                raise _failed(futures[future], error) from error
+            on_record(record)
     except BaseException:
         with contextlib.suppress(Exception):
-            client.cancel(futures)  # type: ignore[no-untyped-call]
+            client.cancel(list(futures))  # type: ignore[no-untyped-call]
         raise
     finally:
         client.close()  # type: ignore[no-untyped-call]

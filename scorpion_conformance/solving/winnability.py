@@ -15,6 +15,7 @@ import sys
 from .. import vocabulary
 from .campaign import Campaign, budget_ladder, describe, run_campaign
 from .inputs import BadInput, read_budget, read_games, read_rules
+from .pool import GameFailed
 
 __all__ = ["add_arguments", "winnability_command"]
 
@@ -68,6 +69,10 @@ def winnability_command(args: argparse.Namespace) -> int:
     except BadInput as error:
         print(f"scorpion-conformance winnability: {error}", file=sys.stderr)
         return 2
+    except GameFailed as error:
+        print(f"scorpion-conformance winnability: {error}; the games solved before it are kept",
+              file=sys.stderr)
+        return 1
     for line in describe(report):
         print(line)
     return 130 if report.interrupted else 0
