@@ -269,6 +269,57 @@ def _near_win(layout: _Layout) -> bool:
     return _run_one_move(layout, suits[3])
 
 
+def _covered_run(layout: _Layout) -> bool:
+    """A complete run with a card or two on its Ace, over hidden cards, and a space to
+    carry it to: no finished run where runs are collected, a finished one where they stay.
+    (Found by mutation testing: nothing else here tells the two apart when the space is
+    the last move.)"""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if not suits or len(columns) < 2:
+        return False
+    a, b = rng.sample(columns, 2)
+    run = layout.take(_cards(rng.choice(suits), 13, 1))
+    layout.hidden[a] = layout.draw(rng.randint(1, 2))
+    layout.planted[a] = run + layout.draw(rng.randint(1, 2))
+    layout.empty.add(b)
+    layout.density = "sparse"
+    if layout.stock is None and rng.random() < 0.7:
+        layout.stock = []
+    layout.hints.append(Move(run[0], b + 1))
+    return True
+
+
+def _almost_one_run(layout: _Layout) -> bool:
+    """A column that almost is one run and nothing else (thirteen cards of a suit with
+    two swapped, or a complete run with a card on its Ace), every other column empty
+    or one run, the stock often dealt: the near misses of the one-run-per-column win.
+    (Found by mutation testing.)"""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if not suits or not columns:
+        return False
+    a = rng.choice(columns)
+    cards = _cards(rng.choice(suits), 13, 1)
+    if rng.random() < 0.5:
+        i = rng.randrange(12)
+        cards[i], cards[i + 1] = cards[i + 1], cards[i]
+        layout.planted[a] = layout.take(cards)
+    else:
+        layout.planted[a] = layout.take(cards) + layout.draw(1)
+    layout.whole.add(a)
+    others = [i for i in layout.open_columns() if i != a]
+    suits = layout.free_suits()
+    if others and suits and rng.random() < 0.5:
+        b = others.pop(rng.randrange(len(others)))
+        layout.planted[b] = layout.take(_cards(rng.choice(suits), 13, 1))
+        layout.whole.add(b)
+    layout.empty.update(others)
+    if layout.stock is None and rng.random() < 0.7:
+        layout.stock = []
+    return True
+
+
 #: The templates and how often each is drawn.
 TEMPLATES: dict[str, tuple[Callable[[_Layout], bool], int]] = {
     "run-one-move": (_run_one_move, 4),
@@ -280,7 +331,26 @@ TEMPLATES: dict[str, tuple[Callable[[_Layout], bool], int]] = {
     "stock-lock": (_stock_lock, 3),
     "near-win": (_near_win, 2),
     "random": (lambda layout: True, 1),
+    # Added after mutation testing, with weight 0: _late_template puts them in the place
+    # of most plain random positions, reading the generator's state without drawing from
+    # it, so every other game of every seed plays as before (old reproducer lines hold).
+    "covered-run": (_covered_run, 0),
+    "almost-one-run": (_almost_one_run, 0),
 }
+
+#: The templates that :func:`_late_template` puts in the place of a plain random position.
+LATE_TEMPLATES = ("covered-run", "almost-one-run")
+
+
+def _late_template(rng: random.Random, name: str) -> str:
+    """``name``, or in three plain random positions out of four one of
+    :data:`LATE_TEMPLATES`; decided from the generator's state, which this does not advance."""
+    if name != "random":
+        return name
+    words = rng.getstate()[1]  # the Mersenne Twister's 624 words, then its position
+    at = words[-1]
+    word = words[(at + 1) % 624] ^ words[(at + 397) % 624]
+    return LATE_TEMPLATES[(word >> 2) % len(LATE_TEMPLATES)] if word % 4 else name
 
 
 def generate_position(rng: random.Random, rules: RuleSet) -> tuple[str, Position, list[Action]]:
@@ -295,7 +365,7 @@ def generate_position(rng: random.Random, rules: RuleSet) -> tuple[str, Position
     names = list(TEMPLATES)
     weights = [TEMPLATES[n][1] for n in names]
     for _ in range(30):
-        name = rng.choices(names, weights)[0]
+        name = _late_template(rng, rng.choices(names, weights)[0])
         layout = _Layout(rng, rules)
         if not TEMPLATES[name][0](layout):
             continue
