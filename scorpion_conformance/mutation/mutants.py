@@ -35,14 +35,18 @@ from cosmic_ray.operators.operator import Operator
 
 from .operators import OWN_OPERATORS
 
-__all__ = ["EXCLUDED", "MODULES", "Mutant", "apply_mutant", "engine_source", "enumerate_mutants",
-           "write_mutant_tree"]
+__all__ = ["EXCLUDED", "EXCLUDED_LINES", "MODULES", "Mutant", "apply_mutant", "engine_source",
+           "enumerate_mutants", "write_mutant_tree"]
 
 #: The modules of ``scorpion_ref`` that are mutated, in campaign order.
 MODULES = ("engine", "rules", "position", "game", "actions", "serial", "adapter")
 
 _VALIDATION = ("refuses impossible or malformed input; the scenarios draw valid tables only and the "
                "notation has no refused start (tests/test_reference_adapter.py and check-adapter test it)")
+
+_CONVERSATION = ("the conversation (handshake, request ids, quit), not the rules: no scenario sentence "
+                 "reaches it; tests/test_reference_adapter.py, tests/test_fault_matrix.py and "
+                 "check-adapter test it")
 
 #: Why a guard that only raises an input error is left out (see :func:`_in_input_guard`).
 GUARDS = "the test of an `if` whose only statement raises an input error: " + _VALIDATION
@@ -98,6 +102,20 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "serve": "the line loop, not translation",
         "main": "the command line, not translation",
         "Refusal.__init__": "a guard on our own error codes",
+        "read_position": _VALIDATION + " (the translation is serial.position_from_json, mutated)",
+        "read_action": _VALIDATION + " (the translation is serial.action_from_json, mutated)",
+        "Session.respond": _CONVERSATION,
+        "_request_id": _CONVERSATION,
+        "Session._hello": _CONVERSATION,
+        "<module>": "line and message limits far above any request of the suite, and the __main__ guard",
+    },
+}
+
+#: Source lines left unmutated, by module (stripped text), with the reason.
+EXCLUDED_LINES: dict[str, dict[str, str]] = {
+    "adapter": {
+        'if cmd == "quit":': _CONVERSATION,
+        'return {"ok": True}, 0': _CONVERSATION,
     },
 }
 
@@ -219,10 +237,17 @@ def engine_source(root: Path) -> dict[str, str]:
     return {m: (root / "scorpion_ref" / f"{m}.py").read_text(encoding="utf-8") for m in MODULES}
 
 
+def _left_out(definition: str, excluded: dict[str, str]) -> bool:
+    """Whether ``definition`` or a definition it lies in is left out."""
+    parts = definition.split(".")
+    return any(".".join(parts[:n]) in excluded for n in range(1, len(parts) + 1))
+
+
 def _module_mutants(module: str, source: str) -> Iterator[Mutant]:
     tree = get_ast(source)
     lines = source.splitlines()
     excluded = EXCLUDED.get(module, {})
+    lines_out = EXCLUDED_LINES.get(module, {})
     for name in operator_names():
         operator = _operator(name)
         seen: dict[str, int] = {}
@@ -230,7 +255,9 @@ def _module_mutants(module: str, source: str) -> Iterator[Mutant]:
                      for start, _ in operator.mutation_positions(node))
         for occurrence, (node, start) in enumerate(positions):
             definition = _definition(node)
-            if definition in excluded or _in_fstring(node) or _in_annotation(node) or _in_input_guard(node):
+            if _left_out(definition, excluded) or lines[start[0] - 1].strip() in lines_out:
+                continue
+            if _in_fstring(node) or _in_annotation(node) or _in_input_guard(node):
                 continue
             index = seen.get(definition, 0)
             seen[definition] = index + 1
