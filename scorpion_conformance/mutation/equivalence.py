@@ -27,7 +27,9 @@ from ..suite.tags import NAMED_RULESETS
 
 __all__ = ["compare_trees", "fuzz_mutant"]
 
-ADAPTER = (sys.executable, "-m", "scorpion_ref.adapter")
+#: Both adapters start so: ``-P`` keeps the working folder off the path, so ``PYTHONPATH``
+#: alone decides which ``scorpion_ref`` the mutant's adapter imports.
+ADAPTER = (sys.executable, "-P", "-m", "scorpion_ref.adapter")
 
 
 def _start_position(entry: Any) -> dict[str, Any]:
