@@ -164,3 +164,19 @@ def test_a_game_that_fails_in_a_worker_is_named_and_the_workers_end() -> None:
     with pytest.raises(GameFailed, match=r"game 0 under classic at 10 positions: ScorpionError: game"):
         run_local([(1, "classic", 10, 64), (0, "classic", 10, 64)], 1, seen.append)
     assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+
+
+def test_the_committed_outcomes_agree_with_an_unreduced_search_where_it_decides() -> None:
+    """The plain search (no symmetry, no theorems, no representation of its own) contradicts no record."""
+    from scorpion_ref.solver import Budget, plain_solve
+
+    sampler = random.Random(2026)
+    decided = 0
+    for path in committed():
+        records = [r for r in read_records(path) if r.decided]
+        rules = get_ruleset(path.name.split(".")[0])
+        for record in sampler.sample(records, min(8, len(records))):
+            found = plain_solve(deal_game(record.game), rules, Budget(nodes=5_000, memory_mb=256))
+            assert found.outcome in (record.outcome, "unknown"), f"{path.name}: game {record.game}"
+            decided += found.outcome != "unknown"
+    assert decided >= 3
