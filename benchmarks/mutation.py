@@ -25,7 +25,16 @@ from pathlib import Path
 
 from scorpion_conformance.mutation.campaign import load_equivalents, run_mutants, status_of
 from scorpion_conformance.mutation.mutants import enumerate_mutants
-from scorpion_conformance.mutation.results import CAMPAIGN_FILE, EQUIVALENT_FILE, campaign_document
+from scorpion_conformance.mutation.results import (
+    CAMPAIGN_FILE,
+    EQUIVALENT_FILE,
+    SAMPLE_FILE,
+    campaign_document,
+    draw_sample,
+    in_scope,
+    with_before,
+)
+from scorpion_conformance.site.strength import summary
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +49,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--features", help="a folder of feature files instead of the shipped ones")
     parser.add_argument("--write", action="store_true", help=f"write {CAMPAIGN_FILE}")
     parser.add_argument("--out", type=Path, help="write the results file here instead")
+    parser.add_argument("--records", type=Path,
+                        help="write the results file from this campaign's records instead of running one")
+    parser.add_argument("--before", type=Path, metavar="FILE",
+                        help="a results file of the same source under older scenarios: each mutant's "
+                             "status then, and the figures then, go into the results file")
+    parser.add_argument("--draw-sample", action="store_true",
+                        help=f"draw CI's sample from {CAMPAIGN_FILE} into {SAMPLE_FILE} and stop")
     args = parser.parse_args(argv)
+    if args.draw_sample:
+        records = json.loads((ROOT / CAMPAIGN_FILE).read_text(encoding="utf-8"))["mutants"]
+        keys = draw_sample(records)
+        (ROOT / SAMPLE_FILE).write_text(json.dumps(
+            {"$comment": "CI's fixed sample of mutants (tests/test_mutation_sample.py), drawn by "
+                         "benchmarks/mutation.py --draw-sample from the committed campaign.",
+             "keys": keys}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {len(keys)} keys to {SAMPLE_FILE}")
+        return 0
+    if args.records:
+        document = json.loads(args.records.read_text(encoding="utf-8"))
+        document["mutants"] = in_scope(document["mutants"], enumerate_mutants(args.root))
+        return _write(args, document)
     mutants = enumerate_mutants(args.root)
     if args.module:
         mutants = [m for m in mutants if m.module == args.module]
@@ -68,11 +97,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(records)} mutants in {seconds:.0f} s on {args.workers} workers: "
           + ", ".join(f"{n} {s}" for s, n in sorted(done.items())))
     if args.write or args.out:
-        out = args.out or ROOT / CAMPAIGN_FILE
-        out.parent.mkdir(parents=True, exist_ok=True)
-        document = campaign_document(records, seconds=seconds, workers=args.workers)
-        out.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {out}")
+        _write(args, campaign_document(records, seconds=seconds, workers=args.workers, root=args.root))
+    return 0
+
+
+def _write(args: argparse.Namespace, document: dict[str, object]) -> int:
+    """Write the results file, with the older campaign's statuses and figures when given."""
+    if args.before:
+        before = json.loads(args.before.read_text(encoding="utf-8"))
+        records = with_before(document["mutants"],  # type: ignore[arg-type]
+                              in_scope(before["mutants"], enumerate_mutants(args.root)))
+        earlier = [{**r, "status": r["before"]} for r in records]
+        document = {**document, "mutants": records, "before": {
+            "label": f"before the new scenarios ({before.get('date', '?')})",
+            **summary(earlier, load_equivalents(ROOT / EQUIVALENT_FILE))}}
+    out = args.out or ROOT / CAMPAIGN_FILE
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
     return 0
 
 
