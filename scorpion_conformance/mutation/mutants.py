@@ -116,6 +116,7 @@ EXCLUDED_LINES: dict[str, dict[str, str]] = {
     "adapter": {
         'if cmd == "quit":': _CONVERSATION,
         'return {"ok": True}, 0': _CONVERSATION,
+        "self.greeted = False": _CONVERSATION,
     },
 }
 
