@@ -33,7 +33,7 @@ def record(game: int, outcome: str, budget: int = 1000, **more: object) -> Recor
 
 
 def test_a_record_round_trips_and_writes_cards_as_cards() -> None:
-    for r in (record(3, "won"), record(4, "lost"), record(5, "unknown", seconds=1.23456789)):
+    for r in (record(3, "won"), record(4, "lost", cpu=0.25), record(5, "unknown", seconds=1.23456789)):
         text = r.to_json()
         assert "\n" not in text
         back = Record.from_json(text)

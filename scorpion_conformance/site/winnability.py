@@ -115,7 +115,7 @@ def rates_rows(results: dict[str, dict[int, Record]]) -> list[list[str]]:
         rate = (f"<strong>{_pct(rates.rate)}</strong> ({_pct(low)} to {_pct(high)})"
                 if rates.rate is not None else "—")
         lost_all, won_all = rates.bounds
-        seconds = sum(r.seconds for r in best.values())
+        seconds = sum(r.cost for r in best.values())
         rows.append([f"<code>{rules}</code>", f"{rates.total:,}", f"{rates.won:,}", f"{rates.lost:,}",
                      f"{rates.unknown:,}", rate, f"{_pct(lost_all)} to {_pct(won_all)}", _duration(seconds)])
     return rows
@@ -127,7 +127,7 @@ def rates_table(page: GeneratedPage, results: dict[str, dict[int, Record]]) -> s
         return "*(No results file was found in `data/winnability/` when this site was built.)*"
     header = [("Rule set", ""), ("Games solved", "Solved"), ("Won", "Won"), ("Lost", "Lost"),
               ("Unknown", "Unknown"), ("Win rate (95% Wilson interval)", "Win rate"),
-              ("If the unknowns were all lost, all won", "Bounds"), ("Solver time", "Time")]
+              ("If the unknowns were all lost, all won", "Bounds"), ("Solver CPU time", "CPU time")]
     spans = "; ".join(f"`{rules}` games {_span(best)}" for rules, best in results.items())
     return (page.fragment(_table(header, rates_rows(results)))
             + f"\n\nGames solved so far: {spans} (PySolFC's numbering).")
@@ -163,7 +163,7 @@ def _hardest(page: GeneratedPage, results: dict[str, dict[int, Record]], count: 
     for rules, best in results.items():
         tops = sorted(best.values(), key=lambda r: (-r.nodes, r.game))[:count]
         rows.append([f"<code>{rules}</code>", "; ".join(
-            f"game {r.game}: {r.nodes:,} positions, {r.seconds:.1f} s, {r.outcome}" for r in tops)])
+            f"game {r.game}: {r.nodes:,} positions, {r.cost:.1f} s, {r.outcome}" for r in tops)])
     header = [("Rule set", ""), ("The hardest games", "Hardest")]
     return page.fragment(_table(header, rows)) if rows else "*(No results yet.)*"
 

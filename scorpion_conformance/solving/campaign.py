@@ -184,13 +184,13 @@ def describe(report: CampaignReport, hardest: int = 5) -> list[str]:
         high = (rates.won + rates.unknown + missing) / len(campaign.games)
         lines.append(f"over all {len(campaign.games)} games: between {100 * low:.2f}% and {100 * high:.2f}% "
                      "until the rest are solved")
-    spent = sum(r.seconds for r in best.values())
-    lines.append(f"solver time of the records that count: {spent:,.1f} s; this run solved "
+    spent = sum(r.cost for r in best.values())
+    lines.append(f"solver CPU time of the records that count: {spent:,.1f} s; this run solved "
                  f"{report.solved_now} in {report.seconds_now:,.1f} s")
     tops = sorted(best.values(), key=lambda r: (-r.nodes, r.game))[:hardest]
     if tops:
         lines.append("hardest: " + "; ".join(
-            f"game {r.game} ({r.outcome}, {r.nodes:,} positions, {r.seconds:.1f} s)" for r in tops))
+            f"game {r.game} ({r.outcome}, {r.nodes:,} positions, {r.cost:.1f} s)" for r in tops))
     unknown = sorted((r for r in best.values() if not r.decided), key=lambda r: r.game)
     if unknown:
         shown = ", ".join(f"{r.game} ({r.proof or 'budget'} at {r.budget:,})" for r in unknown[:20])

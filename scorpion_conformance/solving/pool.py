@@ -22,6 +22,7 @@ import ctypes
 import multiprocessing
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -53,12 +54,14 @@ def decide(game: int, rules: str, nodes: int, memory_mb: int) -> Record:
 
     from .lines import show_line
 
+    started = time.process_time()
     found = solve(deal_game(game), get_ruleset(rules), Budget(nodes=nodes, memory_mb=memory_mb))
+    cpu = time.process_time() - started
     return Record(
         game=game, rules=rules, outcome=found.outcome, nodes=found.nodes, seconds=found.seconds,
         budget=nodes, memory_mb=memory_mb, solver=SOLVER_VERSION,
         line=show_line(found.line) if found.outcome == "won" else None,
-        proof=found.proof if found.outcome != "won" else None,
+        proof=found.proof if found.outcome != "won" else None, cpu=cpu,
     )
 
 

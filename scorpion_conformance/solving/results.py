@@ -2,10 +2,11 @@
 
 Each record says which game under which rule set, what the solver found
 (``won`` with the line in the suite's notation, ``lost`` with its proof,
-``unknown`` with what ran out), how many positions and seconds it took, the
-budget it had and the solver's version. Records are only ever appended, each
-flushed as it comes, so a stopped campaign loses nothing but the games in
-flight; a record cut short by a kill is dropped when the file is next opened.
+``unknown`` with what ran out), how many positions and seconds (wall clock,
+and the worker's CPU time) it took, the budget it had and the solver's
+version. Records are only ever appended, each flushed as it comes, so a
+stopped campaign loses nothing but the games in flight; a record cut short
+by a kill is dropped when the file is next opened.
 A game may have several records (unknown at a small budget, decided at a
 larger one); :func:`best_records` keeps the one that counts.
 
@@ -64,6 +65,13 @@ class Record:
     solver: str
     line: str | None = None
     proof: str | None = None
+    #: The CPU seconds of the worker process during the search (records before it was kept have None).
+    cpu: float | None = None
+
+    @property
+    def cost(self) -> float:
+        """The CPU seconds of the search where recorded, else its wall-clock seconds."""
+        return self.cpu if self.cpu is not None else self.seconds
 
     @property
     def decided(self) -> bool:
@@ -74,6 +82,8 @@ class Record:
         """The record as one line of JSON (no newline), fields left out when empty."""
         data = {k: v for k, v in asdict(self).items() if v is not None}
         data["seconds"] = round(self.seconds, 4)
+        if self.cpu is not None:
+            data["cpu"] = round(self.cpu, 4)
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -91,7 +101,9 @@ class Record:
                 raise ValueError(f"the field {name!r} is missing or of the wrong type")
         if data["outcome"] not in OUTCOMES:
             raise ValueError(f"outcome {data['outcome']!r} is not one of {', '.join(OUTCOMES)}")
-        unknown = sorted(set(data) - set(fields) - {"line", "proof"})
+        if not isinstance(data.get("cpu", 0.0), (int, float)) or isinstance(data.get("cpu"), bool):
+            raise ValueError("the field 'cpu' is not a number of seconds")
+        unknown = sorted(set(data) - set(fields) - {"line", "proof", "cpu"})
         if unknown:
             raise ValueError(f"unknown field {', '.join(unknown)}")
         return cls(**data)
