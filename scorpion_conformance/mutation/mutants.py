@@ -35,7 +35,7 @@ from cosmic_ray.operators.operator import Operator
 
 from .operators import OWN_OPERATORS
 
-__all__ = ["EXCLUDED", "EXCLUDED_LINES", "MODULES", "Mutant", "apply_mutant", "engine_source",
+__all__ = ["EXCLUDED", "EXCLUDED_LINES", "GUARDS", "MODULES", "Mutant", "apply_mutant", "engine_source",
            "enumerate_mutants", "write_mutant_tree"]
 
 #: The modules of ``scorpion_ref`` that are mutated, in campaign order.
@@ -49,7 +49,8 @@ _CONVERSATION = ("the conversation (handshake, request ids, quit), not the rules
                  "check-adapter test it")
 
 #: Why a guard that only raises an input error is left out (see :func:`_in_input_guard`).
-GUARDS = "the test of an `if` whose only statement raises an input error: " + _VALIDATION
+GUARDS = ("the test of an `if` whose branch only raises an input error, and a branch that ends by "
+          "raising one (the code that refuses bad input and words the refusal): " + _VALIDATION)
 
 #: The errors that refuse input (not actions the rules refuse: those are IllegalAction).
 _INPUT_ERRORS = frozenset({"InvalidPosition", "NotationError", "Refusal", "UnknownRuleSet"})

@@ -15,12 +15,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-__all__ = ["AREAS", "CAMPAIGN_FILE", "EQUIVALENT_FILE", "SAMPLE_FILE", "area_of", "campaign_document",
-           "draw_sample", "in_scope", "with_before"]
+__all__ = ["AREAS", "CAMPAIGN_FILE", "EQUIVALENT_FILE", "FUZZ_FILE", "SAMPLE_FILE", "area_of",
+           "campaign_document", "draw_sample", "in_scope", "with_before"]
 
 CAMPAIGN_FILE = Path("data/mutation/campaign.json")
 EQUIVALENT_FILE = Path("data/mutation/equivalent.json")
 SAMPLE_FILE = Path("data/mutation/sample.json")
+FUZZ_FILE = Path("data/mutation/fuzz.json")
 
 #: The rule area of each engine definition (the feature file whose rules it carries out).
 AREAS: dict[str, str] = {

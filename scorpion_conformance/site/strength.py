@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from scorpion_conformance.mutation.campaign import load_equivalents, status_of
-from scorpion_conformance.mutation.results import CAMPAIGN_FILE, EQUIVALENT_FILE
+from scorpion_conformance.mutation.mutants import EXCLUDED, EXCLUDED_LINES, GUARDS
+from scorpion_conformance.mutation.results import CAMPAIGN_FILE, EQUIVALENT_FILE, FUZZ_FILE
 
 from .text import md_escape
 
@@ -110,6 +111,8 @@ def strength_markdown(root: Path) -> str:
               "Each mutant stops at its first failing case; the cases that were first most often:", "",
               "| case | mutants it killed first |", "| --- | ---: |"]
     lines += [f"| `{case}` | {n} |" for case, n in killers.most_common(10)]
+    lines += ["", *_prompted(records, equivalents)]
+    lines += ["", *_fuzzed(root, records)]
     survivors = [r for r in records if status_of(r, equivalents) == "survived"]
     lines += ["", "## Surviving mutants", ""]
     if survivors:
@@ -125,4 +128,55 @@ def strength_markdown(root: Path) -> str:
     for record in equivalent:
         argument = equivalents[record["key"]]
         lines.append(f"| `{record['key']}` | {_change(record)} | {md_escape(argument['argument'])} |")
+    lines += ["", *_left_out()]
     return "\n".join(lines)
+
+
+def _prompted(records: Sequence[Mapping[str, Any]], equivalents: Mapping[str, Any]) -> list[str]:
+    """The scenarios that kill what the older scenarios let through, with those mutants."""
+    by_case: dict[str, list[Mapping[str, Any]]] = {}
+    for record in records:
+        if record.get("before") == "survived" and status_of(record, equivalents) in ("killed", "timeout"):
+            by_case.setdefault(str(record["killed_by"]).split("/")[0], []).append(record)
+    lines = ["## The scenarios the mutants prompted", "",
+             "Each of these mutants passed every scenario of the earlier campaign; the scenario named "
+             "is the one that now fails first against it.", "",
+             "| scenario | mutants it now kills first |", "| --- | --- |"]
+    for case, killed in sorted(by_case.items()):
+        changes = "<br>".join(f"`{r['key']}`: {_change(r)}" for r in killed)
+        lines.append(f"| `{case}` | {changes} |")
+    if not by_case:
+        lines.append("| — | no mutant survived the earlier scenarios |")
+    return lines
+
+
+def _fuzzed(root: Path, records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Which position generator of the fuzzer found each mutant the older scenarios missed."""
+    path = root / FUZZ_FILE
+    if not path.exists():
+        return []
+    rows = json.loads(path.read_text(encoding="utf-8"))["fuzz"]
+    lines = ["## What the fuzzer finds", "",
+             "`scorpion-conformance fuzz` against each of those mutants: the start of the first game "
+             "that showed the difference (a template of the position generator, or a deal), before and "
+             "after the generator learnt from them; *no* means the fuzzer missed it.", "",
+             "| mutant | rule set | before: found by (games) | after: found by (games) |",
+             "| --- | --- | --- | --- |"]
+    for row in rows:
+        before, after = row["before"], row.get("after")
+        later = f"{after['found']} ({after['games']})" if after else "(not rerun: found before)"
+        lines.append(f"| `{row['key']}` | {row['rules']} | {before['found']} ({before['games']}) | {later} |")
+    return lines
+
+
+def _left_out() -> list[str]:
+    """What the campaign does not mutate, and why (from the mutants module itself)."""
+    lines = ["## What is not mutated", "",
+             "Type annotations (never evaluated) and the text inside f-strings (messages, which the "
+             f"protocol leaves free) are never mutated, nor is {md_escape(GUARDS)}. Nor are these:", "",
+             "| module | code | why |", "| --- | --- | --- |"]
+    for module, definitions in EXCLUDED.items():
+        lines += [f"| `{module}` | `{name}` | {md_escape(why)} |" for name, why in definitions.items()]
+    for module, found in EXCLUDED_LINES.items():
+        lines += [f"| `{module}` | the line `{text}` | {md_escape(why)} |" for text, why in found.items()]
+    return lines
