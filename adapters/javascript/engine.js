@@ -117,8 +117,9 @@ class Game {
   }
 
   // Apply an action that has already been checked for shape (see checkAction).
+  // A game whose history is null (a solver's scratch game) keeps no undo record.
   play(action) {
-    const before = clone(this.pos);
+    const before = this.history === null ? null : clone(this.pos);
     if (action.type === 'deal') {
       if (this.pos.stock.length === 0) throw new EngineError('illegal-action', 'the stock is empty', 'stock-empty');
       this.pos.stock.forEach((card, i) => this.pos.columns[i].up.push(card));
@@ -134,7 +135,7 @@ class Game {
       flip(source);
     }
     collectRuns(this.pos);
-    this.history.push(before);
+    if (this.history !== null) this.history.push(before);
   }
 
   undo() {
