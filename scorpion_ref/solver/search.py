@@ -43,8 +43,8 @@ __all__ = ["CHECK_EVERY", "FRAME_BYTES", "search", "table_bytes"]
 
 #: How often (in positions expanded) progress is reported and the memory estimated.
 CHECK_EVERY = 4096
-#: A generous estimate of one frame of the search's path (a state, its move list).
-FRAME_BYTES = 1500
+#: A generous estimate of one frame of the search's path (a state and its children's states).
+FRAME_BYTES = 6000
 _BYTES_HEADER = sys.getsizeof(b"")
 
 
@@ -116,45 +116,46 @@ def search(
         return done("unknown", (), "memory", 0)
 
     collect = flags.collect
+    any_time = flags.any_time
     max_nodes = budget.nodes
-    states: list[State] = [root]
     root_moves = [m for m in root_moves if m != DEAL]
     root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
     deal = bool(root[1]) and (flags.any_time or not available)
     if reduced:
-        move_lists: list[list[FastMove]] = [order_moves(root, root_moves, deal, not latent)]
+        ordered = order_moves(root, root_moves, deal, not latent)
     else:
-        move_lists = [[*root_moves, DEAL] if deal else root_moves]
-    any_time = flags.any_time
+        ordered = [*root_moves, DEAL] if deal else root_moves
+    # Children are made, checked for a win and entered in the table when their parent
+    # is expanded; each is expanded later, once, from the frame that holds it.
+    states: list[State] = [root]
+    frames: list[list[tuple[FastMove, State]]] = [[]]
+    for move in ordered:
+        child = apply_move(root, flags, move, latent)
+        if child[2] == ALL_SUITS if collect else won(child, flags):
+            return done("won", (to_action(root, move),), None, 1)
+        key = key_of(child)
+        if key not in seen:
+            seen.add(key)
+            frames[0].append((move, child))
     cursors: list[int] = [0]
     path: list[FastMove] = []
     nodes = 1
     next_check = CHECK_EVERY
-    while states:
-        moves = move_lists[-1]
+    while frames:
+        children = frames[-1]
         i = cursors[-1]
-        if i == len(moves):
+        if i == len(children):
             states.pop()
-            move_lists.pop()
+            frames.pop()
             cursors.pop()
             if path:
                 path.pop()
             continue
         cursors[-1] = i + 1
-        here = states[-1]
-        move = moves[i]
-        child = apply_move(here, flags, move, latent and len(states) == 1)
-        if child[2] == ALL_SUITS if collect else won(child, flags):
-            line = [to_action(s, m) for s, m in zip(states, path, strict=False)]
-            line.append(to_action(here, move))
-            return done("won", tuple(line), None, nodes)
-        key = key_of(child)
-        if key in seen:
-            continue
-        seen.add(key)
-        child_columns, child_stock, _suits = child
-        child_moves, available = moves_of(child, flags, targets_of(child_columns, len(child_stock)))
-        if not available and not child_stock:
+        move, here = children[i]
+        columns, stock, _suits = here
+        moves, available = moves_of(here, flags, targets_of(columns, len(stock)))
+        if not available and not stock:
             continue  # the game is lost there
         if nodes >= max_nodes:
             return done("unknown", (), "nodes", nodes)
@@ -165,13 +166,26 @@ def search(
                 progress(nodes)
             if table_bytes(seen, key_length) + len(states) * FRAME_BYTES > memory_limit:
                 return done("unknown", (), "memory", nodes)
-        states.append(child)
-        deal = bool(child_stock) and (any_time or not available)
+        deal = bool(stock) and (any_time or not available)
         if reduced:
-            move_lists.append(order_moves(child, child_moves, deal))
+            ordered = order_moves(here, moves, deal)
         else:
-            child_moves.sort()
-            move_lists.append([*child_moves, DEAL] if deal else child_moves)
+            moves.sort()
+            ordered = [*moves, DEAL] if deal else moves
+        kept: list[tuple[FastMove, State]] = []
+        for step in ordered:
+            child = apply_move(here, flags, step)
+            if child[2] == ALL_SUITS if collect else won(child, flags):
+                line = [to_action(s, m) for s, m in zip(states, path, strict=False)]
+                line.append(to_action(states[-1], move))
+                line.append(to_action(here, step))
+                return done("won", tuple(line), None, nodes)
+            key = key_of(child)
+            if key not in seen:
+                seen.add(key)
+                kept.append((step, child))
+        states.append(here)
+        frames.append(kept)
         cursors.append(0)
         path.append(move)
     return done("lost", (), "exhausted", nodes)
