@@ -21,12 +21,12 @@ from ..position import Position
 from ..rules import RuleSet
 from .outcome import Budget, Outcome, Solution
 from .plain import plain_solve
-from .search import search
+from .search import search as _search
 
 __all__ = ["SOLVER_VERSION", "Budget", "Outcome", "Solution", "plain_solve", "solve"]
 
 #: Bumped whenever the answers (outcomes, lines, proofs or node counts) could change.
-SOLVER_VERSION = "0.1.0"
+SOLVER_VERSION = "1.0"
 
 
 def solve(
@@ -43,7 +43,7 @@ def solve(
     line that does not win there raises :class:`AssertionError` (a bug of the
     solver, never an answer).
     """
-    solution = search(position, rules, budget or Budget(), progress)
+    solution = _search(position, rules, budget or Budget(), progress)
     if solution.outcome == "won":
         here = position
         for action in solution.line:
