@@ -6,6 +6,18 @@ exhausted, or a dead-deal theorem fired) or ``unknown`` (the budget ran out).
 The solver knows every face-down card. It sits beside the engine and knows
 nothing of the protocol.
 
+How it searches: depth first over a compact representation of its own
+(:mod:`.fast`, held equal to the engine by a property test), with a
+transposition table whose keys treat the columns the stock cannot reach as a
+multiset, one target per class of equivalent empty columns, no whole-column
+transfer that only relabels, move ordering, and two dead-deal theorems asked
+at the start, ``face-down-cycle`` and ``missing-cards`` (:mod:`.reductions`,
+each with its soundness argument). A position whose status is lost ends the
+game there. :func:`plain_solve` (:mod:`.plain`) is the plain search the
+solver is measured and checked against. The table costs about 130 bytes a
+position; the search stops with ``unknown`` (proof ``"memory"``) before its
+estimate, taken from above, passes ``budget.memory_mb``.
+
 >>> from scorpion_ref import Position, get_ruleset
 >>> start = Position.build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS"], collected="CDH")
 >>> solve(start, get_ruleset("standard")).outcome
