@@ -12,7 +12,8 @@ through :func:`scorpion_ref.apply`; a disagreement stops the script.
 
 The set holds, under ``standard``, ``classic`` and ``aisleriot``:
 
-* PySolFC deals decided within a small budget, won and lost;
+* PySolFC deals decided within a small budget, won and lost, and a won deal
+  whose stock dealt at once loses;
 * small positions won in a few moves;
 * positions winnable only with a precise stock timing: along the winning
   line the stock is dealt at one moment, and dealing it at any earlier moment
@@ -43,6 +44,7 @@ from scorpion_ref import (
     available_actions,
     deal_game,
     get_ruleset,
+    is_legal,
     status,
 )
 from scorpion_ref.cards import DECK, Card
@@ -114,6 +116,29 @@ def entry(name: str, rules: str, position: Position, solution: Solution, why: st
     return found
 
 
+def dealt_too_early(rules_name: str, game: int, solution: Solution) -> list[dict[str, object]]:
+    """The won deal with its stock dealt at once, when that loses: a deal whose stock timing matters."""
+    rules = get_ruleset(rules_name)
+    start = deal_game(game)
+    if not is_legal(start, rules, Deal()):
+        return []
+    dealt = apply(start, rules, Deal()).position
+    at_once = proved(dealt, rules)
+    if at_once.outcome != "lost":
+        return []
+    here, first_winnable = start, None
+    for i, action in enumerate(solution.line[: solution.line.index(Deal())]):
+        if i and proved(apply(here, rules, Deal()).position, rules).outcome == "won":
+            first_winnable = i
+            break
+        here = apply(here, rules, action).position  # type: ignore[arg-type]
+    later = (f"; dealt after the first {first_winnable} actions of the winning line, it is still won"
+             if first_winnable else "")
+    why = (f"PySolFC game {game} under {rules_name} with its stock dealt at once: lost, although the"
+           f" deal itself is won{later}")
+    return [entry(f"{rules_name}-game-{game}-dealt-at-once", rules_name, dealt, at_once, why)]
+
+
 def small_positions(rng: random.Random, suits: str, runs_pieces: int) -> Iterator[Position]:
     """Positions of the given suits' cards, each suit's run cut into pieces and scattered."""
     while True:
@@ -183,6 +208,8 @@ def main() -> int:
                       f", although {len(available_actions(deal_game(game), rules))} action(s)"
                       " are available at the start"))
             entries.append(entry(f"{rules_name}-game-{game}", rules_name, deal_game(game), solution, why))
+            if solution.outcome == "won" and Deal() in solution.line[1:]:
+                entries.extend(dealt_too_early(rules_name, game, solution))
 
     plans = [
         ("standard", "S", 3, "few-moves"), ("standard", "HS", 2, "timing"), ("standard", "S", 3, "timing"),
