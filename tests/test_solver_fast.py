@@ -15,13 +15,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import all_rulesets, near_complete_positions, played_positions, positions, rulesets
 
-from scorpion_ref import Deal, Position, RuleSet, apply, available_actions, legal_actions, status
-from scorpion_ref.solver.fast import Flags, apply_move, decode, encode, legal, status_of, to_action
+from scorpion_ref import DECK, Deal, Position, RuleSet, apply, available_actions, legal_actions, status
+from scorpion_ref.solver.fast import (
+    Flags,
+    apply_move,
+    card_number,
+    card_of,
+    decode,
+    encode,
+    legal,
+    status_of,
+    to_action,
+)
 from scorpion_ref.solver.reductions import canonical_key
 from scorpion_ref.solver.search import _latent_run
 
 any_position = st.one_of(positions(), played_positions(), near_complete_positions())
 many = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def test_card_numbers_round_trip() -> None:
+    assert [card_of(card_number(card)) for card in DECK] == list(DECK)
+    assert sorted(card_number(card) for card in DECK) == list(range(52))
 
 
 @many

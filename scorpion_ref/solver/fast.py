@@ -42,6 +42,7 @@ __all__ = [
     "Flags",
     "State",
     "apply_move",
+    "card_number",
     "card_of",
     "decode",
     "encode",
