@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--key", help="only mutants whose key matches this glob")
     parser.add_argument("--limit", type=int, help="only the first N mutants")
     parser.add_argument("--features", help="a folder of feature files instead of the shipped ones")
+    parser.add_argument("--timeout", type=float, default=3.0,
+                        help="seconds to wait for each answer of a mutant's adapter (default 3); a "
+                             "mutant that keeps it waiting longer is 'timeout': raise it on a busy machine")
     parser.add_argument("--write", action="store_true", help=f"write {CAMPAIGN_FILE}")
     parser.add_argument("--out", type=Path, help="write the results file here instead")
     parser.add_argument("--records", type=Path,
@@ -92,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 
     begin = time.perf_counter()
     records = run_mutants(mutants, args.root, workers=args.workers, features=args.features,
-                          progress=progress)
+                          timeout=args.timeout, progress=progress)
     seconds = time.perf_counter() - begin
     print(f"{len(records)} mutants in {seconds:.0f} s on {args.workers} workers: "
           + ", ".join(f"{n} {s}" for s, n in sorted(done.items())))

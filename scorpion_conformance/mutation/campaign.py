@@ -123,6 +123,7 @@ def run_mutants(
     workers: int = 2,
     features: str | None = None,
     all_bundles: bool = True,
+    timeout: float = 3.0,
     progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Run each mutant (in ``workers`` processes); the records in the order of ``mutants``."""
@@ -134,15 +135,16 @@ def run_mutants(
         check_isolation(Path(probe))
     items: Iterable[dict[str, Any]]
     if workers <= 1:
-        items = (run_mutant(m, str(root), features=features, all_bundles=all_bundles) for m in mutants)
+        items = (run_mutant(m, str(root), features=features, all_bundles=all_bundles, timeout=timeout)
+                 for m in mutants)
         for record in items:
             results[record["key"]] = record
             if progress:
                 progress(record)
     else:
         with ProcessPoolExecutor(workers) as pool:
-            futures = [pool.submit(run_mutant, m, str(root), features=features, all_bundles=all_bundles)
-                       for m in mutants]
+            futures = [pool.submit(run_mutant, m, str(root), features=features, all_bundles=all_bundles,
+                                   timeout=timeout) for m in mutants]
             for future in futures:
                 record = future.result()
                 results[record["key"]] = record
