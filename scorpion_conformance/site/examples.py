@@ -111,6 +111,12 @@ def home_rules(
     return homes
 
 
+def feature_area(case: Case, catalogue: Catalogue) -> str:
+    """The rule area a case's feature file is about (the catalogue's first area if none is)."""
+    order = [area.id for area in catalogue.areas]
+    return min(_areas_of_feature(case, catalogue), key=order.index, default=order[0])
+
+
 def _areas_of_feature(case: Case, catalogue: Catalogue) -> set[str]:
     stem = Path(case.file).stem.replace("_", "-")
     return {

@@ -23,7 +23,7 @@ from scorpion_conformance.suite.scenarios import Case, FeatureProblem
 from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
 
 from .catalogue import Area, Catalogue, Rule, holds_in
-from .examples import Example, example_rows_html, group_examples, home_rules
+from .examples import Example, example_rows_html, feature_area, group_examples, home_rules
 from .settings import file_link
 from .text import GeneratedPage, md_escape, slug_of_source
 
@@ -61,10 +61,14 @@ class _Context:
         self.repo_url = repo_url.rstrip("/") if repo_url else None
         self.home_of: dict[str, list[Example]] = defaultdict(list)
         self.tested_by: dict[str, list[Example]] = defaultdict(list)
+        #: The examples that cite no catalogue rule, by the area of their feature file.
+        self.uncatalogued: dict[str, list[Example]] = defaultdict(list)
         for example in self.examples:
             home = self.homes[example.key]
             if home is not None:
                 self.home_of[home].append(example)
+            else:
+                self.uncatalogued[feature_area(example.first, catalogue)].append(example)
             for rule_id in example.catalogue:
                 self.tested_by[rule_id].append(example)
 
@@ -79,7 +83,7 @@ class _Context:
 
     def example_link(self, example: Example, here: str) -> str:
         home = self.homes[example.key]
-        area = self.catalogue.rule(home).area if home else here
+        area = self.catalogue.rule(home).area if home else feature_area(example.first, self.catalogue)
         target = "" if area == here else f"{area}.md"
         return f"[{md_escape(example.id)} · {md_escape(example.name)}]({target}#{example.id})"
 
@@ -124,7 +128,7 @@ def _sources(rule: Rule) -> str:
 
 
 def _example_markdown(
-    page: GeneratedPage, ctx: _Context, example: Example, rule: Rule
+    page: GeneratedPage, ctx: _Context, example: Example, rule_id: str | None, area: str
 ) -> list[str]:
     lines = [f"### {md_escape(example.id)} · {md_escape(example.name)}{search_id(example.id)} "
              f"{{#{example.id}}}", ""]
@@ -136,9 +140,9 @@ def _example_markdown(
         meta.append("**needs** " + ", ".join(f"{o} = {' or '.join(v)}" for o, v in options.items()))
     if capabilities:
         meta.append("**needs the capability** " + ", ".join(capabilities))
-    others = [r for r in example.catalogue if r != rule.id]
+    others = [r for r in example.catalogue if r != rule_id]
     if others:
-        meta.append("**also proves** " + ", ".join(ctx.rule_link(r, rule.area) for r in others))
+        meta.append("**also proves** " + ", ".join(ctx.rule_link(r, area) for r in others))
     meta.append(ctx.source_link(example))
     lines += [" — ".join(meta), "{: .sc-meta }", ""]
     if example.first.description.strip():
@@ -214,7 +218,7 @@ def _rule_markdown(page: GeneratedPage, ctx: _Context, rule: Rule) -> list[str]:
                 "",
             ]
     for example in homed:
-        lines += _example_markdown(page, ctx, example, rule)
+        lines += _example_markdown(page, ctx, example, rule.id, rule.area)
     if elsewhere:
         lines += ["**Also proven by:**", ""]
         lines += [f"- {ctx.example_link(e, rule.area)}" for e in elsewhere]
@@ -238,6 +242,19 @@ def area_page(area: Area, ctx: _Context) -> GeneratedPage:
     ]
     for rule in rules:
         lines += _rule_markdown(page, ctx, rule)
+    unhomed = ctx.uncatalogued.get(area.id, [])
+    if unhomed:
+        lines += [
+            "## Not yet in the catalogue {#uncatalogued}",
+            "",
+            '!!! warning "A rule the catalogue does not state yet"',
+            "",
+            "    These scenarios cite no rule of the catalogue: the `Rule:` line of their "
+            "feature file is all that says their rule in words, and no source is cited for it.",
+            "",
+        ]
+        for example in unhomed:
+            lines += _example_markdown(page, ctx, example, None, area.id)
     page.markdown = "\n".join(lines) + "\n"
     return page
 
