@@ -33,7 +33,7 @@ from scorpion_conformance.suite.lint import lint
 from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
-from . import comparison, contributing, report, sources
+from . import comparison, contributing, report, sources, strength
 from .catalogue import Catalogue, load_catalogue
 from .diagrams import DiagramError, expand_diagrams
 from .rulepages import area_nav, rules_pages
@@ -218,6 +218,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
         "tags": contributing.tag_tables,
         "ids": lambda: contributing.id_table(cases),
         "schemas": lambda: _schemas(page),
+        "strength": lambda: strength.strength_markdown(state.root),
     }
     if name not in makers:
         raise KeyError(f"unknown marker <!-- scorpion:{name} -->; known: {', '.join(makers)}")
