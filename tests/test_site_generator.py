@@ -159,7 +159,9 @@ def test_a_scenario_citing_no_catalogue_rule_is_drawn_on_its_area_page_as_uncata
     assert stock.count('id="STOCK-018"') == 1
     assert stock.index('id="uncatalogued"') < stock.index('id="STOCK-018"')
     assert "".join(html_of(p) for p in pages[1:]).count('id="STOCK-018"') == 1
-    assert 'id="uncatalogued"' not in area_html(rules_pages(CATALOGUE, CASES), "stock")
+    cited = area_html(rules_pages(CATALOGUE, CASES), "stock")
+    ends = cited.find('id="uncatalogued"')
+    assert ends == -1 or cited.index('id="STOCK-018"') < ends  # with its rule, it is drawn under it
 
 
 def test_every_rule_lists_where_it_holds() -> None:
@@ -357,7 +359,7 @@ def test_an_option_with_no_point_is_reported_with_its_two_ways_out(tmp_path: Pat
 
 def test_an_option_marked_not_compared_is_shown_as_not_yet_compared(tmp_path: Path) -> None:
     data = comparison.load_comparison()
-    data["points"] = [p for p in data["points"] if p.get("option") != "stock"]
+    data["points"] = [p for p in data["points"] if p.get("option") != "stock" and not p.get("pending")]
     path = tmp_path / "comparison.yaml"
     path.write_text(json.dumps(data), encoding="utf-8")
     options = [dataclasses.replace(o, compared=False) if o.name == "stock" else o
@@ -369,7 +371,7 @@ def test_an_option_marked_not_compared_is_shown_as_not_yet_compared(tmp_path: Pa
     page = text.GeneratedPage("rulesets.md", "x")
     comparison.comparison_section(page, data, CATALOGUE)
     table = next(html for html in page.fragments.values() if "sc-compare" in html)
-    row = table[table.index('<tr id="point-stock">'):]
+    row = table[table.index('<tr id="point-stock">'):].split("</tr>")[0]
     assert row.count("not yet compared") == len(data["sources"])
     assert 'data-value="any-time"' in row  # the rule-set cells still come from the named sets
 
