@@ -29,6 +29,7 @@ from scorpion_conformance.mutation.results import (
     CAMPAIGN_FILE,
     EQUIVALENT_FILE,
     SAMPLE_FILE,
+    area_of,
     campaign_document,
     draw_sample,
     in_scope,
@@ -106,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _write(args: argparse.Namespace, document: dict[str, object]) -> int:
     """Write the results file, with the older campaign's statuses and figures when given."""
+    document = {**document, "mutants": [{**r, "area": area_of(r["module"], r["definition"])}
+                                        for r in document["mutants"]]}  # type: ignore[attr-defined]
     if args.before:
         before = json.loads(args.before.read_text(encoding="utf-8"))
         records = with_before(document["mutants"],  # type: ignore[arg-type]
