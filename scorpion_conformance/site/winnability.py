@@ -213,12 +213,14 @@ def _figure(title: str, xlabel: str, ylabel: str) -> tuple[object, object]:
 
 
 def _nodes_plot(results: dict[str, dict[int, Record]]) -> str:
-    figure, axes = _figure("Positions searched per game", "positions searched (log scale)", "games")
+    figure, axes = _figure("Positions searched per game", "positions searched (log scale)",
+                           "share of the games solved")
     top = max((r.nodes for best in results.values() for r in best.values()), default=1)
     edges = [10 ** (k / 4) for k in range(0, 4 * (len(str(max(top, 1))) + 1))]
     for colour, (rules, best) in zip(_COLOURS, results.items(), strict=False):
-        axes.hist([max(r.nodes, 1) for r in best.values()], bins=edges, histtype="step",  # type: ignore[attr-defined]
-                  linewidth=1.6, color=colour, label=rules)
+        nodes = [max(r.nodes, 1) for r in best.values()]
+        axes.hist(nodes, bins=edges, weights=[1 / len(nodes)] * len(nodes),  # type: ignore[attr-defined]
+                  histtype="step", linewidth=1.6, color=colour, label=rules)
     axes.set_xscale("log")  # type: ignore[attr-defined]
     axes.legend(fontsize=9)  # type: ignore[attr-defined]
     return _svg(figure, "nodes")
@@ -261,7 +263,8 @@ def plots(page: GeneratedPage, results: dict[str, dict[int, Record]]) -> str:
         return "*(No results yet: no plot.)*"
     drawn = [
         (_nodes_plot(results), "How many positions the solver searched per game, per rule set. Games "
-                               "that a dead-deal theorem proves lost before any search count as one."),
+                               "that a dead-deal theorem proves lost before any search count as one; "
+                               "unknown games at the budget they ran out of."),
         (_budget_plot(results), "The share of all games solved so far that a budget of so many "
                                 "positions decides: where the curve flattens, a bigger budget buys little."),
         (_rates_plot(results), "Our rates with their 95% intervals, and the published figures as lines."),
