@@ -52,11 +52,18 @@ def workers(text: str) -> str:
     raise argparse.ArgumentTypeError(f"{text!r} is not 'auto' or a number of workers above 0")
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Wraps each option's help at spaces only: a rule area such as winning-losing stays whole."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``run``, each with its help and its choices."""
     parser.description = textwrap.fill(DESCRIPTION, 78)
     parser.epilog = EPILOG
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.formatter_class = _HelpFormatter
     named = ", ".join(vocabulary.NAMED_RULESETS)
     parser.add_argument("--adapter", type=adapter_command, metavar="CMD",
                         help="the command that starts the adapter (default: the reference adapter)")
