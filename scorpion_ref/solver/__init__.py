@@ -12,7 +12,9 @@ transposition table whose keys treat the columns the stock cannot reach as a
 multiset, one target per class of equivalent empty columns, no whole-column
 transfer that only relabels, move ordering, and two dead-deal theorems asked
 at the start, ``face-down-cycle`` and ``missing-cards`` (:mod:`.reductions`,
-each with its soundness argument). A position whose status is lost ends the
+each with its soundness argument). A rule set with an option value that
+representation was not written for (:func:`.fast.knows`) is searched by
+:func:`plain_solve` over the engine instead: slower, never wrong. A position whose status is lost ends the
 game there. :func:`plain_solve` (:mod:`.plain`) is the plain search the
 solver is measured and checked against. The table costs about 130 bytes a
 position; the search stops with ``unknown`` (proof ``"memory"``) before its
@@ -31,6 +33,7 @@ from collections.abc import Callable
 from ..engine import Status, apply, status
 from ..position import Position
 from ..rules import RuleSet
+from .fast import knows
 from .outcome import Budget, Outcome, Solution
 from .plain import plain_solve
 from .search import search as _search
@@ -55,6 +58,8 @@ def solve(
     line that does not win there raises :class:`AssertionError` (a bug of the
     solver, never an answer).
     """
+    if not knows(rules):  # an option the compact representation was not written for
+        return plain_solve(position, rules, budget, progress=progress)
     solution = _search(position, rules, budget or Budget(), progress)
     if solution.outcome == "won":
         here = position

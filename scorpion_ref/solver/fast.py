@@ -32,6 +32,7 @@ from ..cards import DECK, Card, Suit
 from ..engine import Status
 from ..position import Column, Position
 from ..rules import RuleSet
+from ..vocabulary import OPTION_DEFAULTS, OPTIONS
 
 __all__ = [
     "DEAL",
@@ -100,6 +101,32 @@ class Flags:
             one_per_column=rules.win == "one-run-per-column",
             runs_ignored=rules.runs == "stay" and rules.finished_run_moves == "ignored",
         )
+
+
+#: The options :meth:`Flags.of` reads, each told apart by one of its two values.
+READ: dict[str, str] = {
+    "runs": "collect", "stock": "any-time", "empty_column": "any",
+    "whole_column_to_empty": "allowed", "win": "one-run-per-column", "finished_run_moves": "ignored",
+}
+
+
+def knows(rules: RuleSet) -> bool:
+    """Whether :class:`Flags` says all there is to say of ``rules``: every option it reads
+    still has just the two values it tells apart, and every option it does not read (one
+    added to the vocabulary after this module was written) is at its default, the game
+    as it was before that option existed. Else the solver searches through the engine.
+
+    >>> from scorpion_ref import get_ruleset
+    >>> knows(get_ruleset("aisleriot"))
+    True
+    """
+    for option, values in OPTIONS.items():
+        if option in READ:
+            if len(values) != 2 or READ[option] not in values:
+                return False
+        elif getattr(rules, option) != OPTION_DEFAULTS.get(option):
+            return False
+    return True
 
 
 def card_number(card: Card) -> int:
