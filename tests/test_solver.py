@@ -124,7 +124,7 @@ def test_an_option_the_fast_path_does_not_read_sends_the_search_through_the_engi
 def test_an_option_with_a_value_the_fast_path_was_not_written_for_is_not_known(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    grown = {**fast.OPTIONS, "empty_column": (*fast.OPTIONS["empty_column"], "king-or-queen")}
+    grown = {**OPTIONS, "empty_column": (*OPTIONS["empty_column"], "king-or-queen")}
     monkeypatch.setattr(fast, "OPTIONS", grown)
     assert not knows(get_ruleset("standard"))
 
