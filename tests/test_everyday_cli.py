@@ -190,7 +190,9 @@ def _same(found: dict[str, dict[str, Any]]) -> None:
 def test_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> None:
     found = _run_pair(tmp_path)
     _same(found)
-    assert {r["status"] for r in found["one"]["records"]} == {"passed"}
+    # The reference fails nothing; a scenario of an option value no named set plays is unsupported.
+    assert "passed" in {r["status"] for r in found["one"]["records"]}
+    assert {r["status"] for r in found["one"]["records"]} <= {"passed", "unsupported"}
 
 
 def test_a_javascript_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> None:
