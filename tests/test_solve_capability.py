@@ -28,7 +28,7 @@ from scorpion_conformance import vocabulary
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.protocol import REQUESTS, Solve, SolveAnswer, check, validate_request
-from scorpion_conformance.solving_checks import load_positions, run_solve_checks
+from scorpion_conformance.solving_checks import BUDGET, SOLVE_TIMEOUT, load_positions, run_solve_checks
 from scorpion_conformance.solving_checks.console import solve_section
 from scorpion_conformance.validation import _quick_ok, _quick_request_ok
 
@@ -324,3 +324,9 @@ def test_game_5_is_the_first_pysolfc_deal_won_under_classic() -> None:
     classic = get_ruleset("classic")
     outcomes = [plain_solve(deal_game(n), classic, Budget(nodes=50_000)).outcome for n in range(1, 6)]
     assert outcomes == ["lost", "lost", "lost", "lost", "won"]
+
+
+def test_the_protocol_page_gives_the_budget_and_the_wait_check_adapter_uses() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    said = " ".join(page.split())
+    assert f"a budget of {BUDGET:,} and waits {SOLVE_TIMEOUT:g} s for each answer" in said
