@@ -352,9 +352,16 @@ def test_search_finds_an_id_first(browser: Any, served: str) -> None:
             page.goto(f"{served}/", wait_until="load")
             search = page.locator("input.md-search__input")
             search.click()
-            # The whole query in one input event: typed key by key, the search answers each
-            # prefix, and a slow machine can show the answer to "R-EMPTY" for a while.
+            # The index loads in a worker; a query given before it is ready is never answered.
+            page.wait_for_function(
+                "() => { const meta = document.querySelector('.md-search-result__meta');"
+                " return meta !== null && meta.textContent.trim() !== ''"
+                " && !/initializing/i.test(meta.textContent); }", timeout=30_000)
+            # The whole query at once, then one key that leaves it as it is (the search listens
+            # to keys): typed key by key, the search answers each prefix, and a slow machine
+            # can show the answer to "R-EMPTY" for a while.
             search.fill(query)
+            search.press("End")
             page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=15_000)
             links = page.eval_on_selector_all(
                 ".md-search-result__list a", "els => els.map(e => e.getAttribute('href'))")
