@@ -184,6 +184,7 @@ def test_an_adapter_that_answers_twice_passes_no_case(fake: Fake, work: Path, fa
     assert result.seconds < 30, result.output[-3000:]
     assert not result.with_status("passed", "failed")
     # Unsupported cases (no declared rule set admits their tags) never reach the adapter.
+    assert all(r["rules"] is None for r in result.records if r["status"] == "unsupported")
     judged = [record for record in result.records if record["status"] not in ("not-run", "unsupported")]
     for record in judged:
         assert record["status"] == "error", record
