@@ -180,3 +180,57 @@ def test_the_committed_outcomes_agree_with_an_unreduced_search_where_it_decides(
             assert found.outcome in (record.outcome, "unknown"), f"{path.name}: game {record.game}"
             decided += found.outcome != "unknown"
     assert decided >= 3
+
+
+def test_a_stop_ends_the_pool_its_workers_and_its_thread() -> None:
+    """The stop event ends a local run at a safe point, and nothing of the pool outlives it.
+
+    The pool's own thread once spun for ever at exit, when the workers were reaped behind
+    its back: the test looks for that thread and for live worker processes afterwards.
+    """
+    import threading
+
+    from scorpion_conformance.solving.pool import Stopped, run_local
+
+    stop = threading.Event()
+    seen: list[object] = []
+
+    def on_record(record: object) -> None:
+        seen.append(record)
+        stop.set()
+
+    started = time.monotonic()
+    with pytest.raises(Stopped):
+        run_local([(game, "classic", 200_000, 256) for game in range(1, 40)], 2, on_record, stop)
+    assert time.monotonic() - started < 60
+    assert len(seen) >= 1
+    assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
+    assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+
+
+def test_sigterm_stops_a_campaign_with_143_and_every_record_whole(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "scorpion_conformance.cli", "winnability", "--rules", "classic",
+               "--games", "1-60", "--workers", "2", "--budget", "200k", "--results", str(path)]
+    process = subprocess.Popen(command, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if path.exists() and path.read_text(encoding="utf-8").count("\n") >= 3:
+                break
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the campaign ended before it could be stopped"
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 143, err
+    assert "interrupted: every finished game is in the results file" in out and "Traceback" not in err
+    _gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, f"workers left running: {alive}"
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n") and 3 <= len(read_records(path)) == text.count("\n") < 60

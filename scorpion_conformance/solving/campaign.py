@@ -28,7 +28,7 @@ from types import FrameType
 from typing import TextIO
 
 from .inputs import BadInput
-from .pool import Task, run_dask, run_local
+from .pool import Stopped, Task, run_dask, run_local
 from .results import Record, ResultsFile, best_records, is_better, needs_solving
 from .stats import Rates
 
@@ -71,6 +71,8 @@ class CampaignReport:
     solved_now: int = 0
     seconds_now: float = 0.0
     interrupted: bool = False
+    #: The signal that stopped the run, if one did (a Ctrl-C in this process is SIGINT's).
+    signal: int | None = None
     failures: list[str] = field(default_factory=list)
 
 
@@ -84,20 +86,25 @@ def rates_of(best: dict[int, Record], games: list[int] | None = None) -> Rates:
     )
 
 
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
 @contextmanager
-def _stop_signals() -> Iterator[None]:
-    """SIGINT and SIGTERM stop a campaign (its workers ended, its records kept), even one started
-    in the background, where a shell leaves SIGINT ignored."""
+def _stop_signals(report: CampaignReport) -> Iterator[threading.Event]:
+    """An event that SIGINT and SIGTERM set, and nothing more: the backends stop at a safe point
+    (their workers ended, their records kept), even a campaign started in the background, where
+    a shell leaves SIGINT ignored. The handler raises nothing, so no record is cut in two; it
+    notes the first signal in ``report.signal``."""
+    stop = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield stop
         return
-    previous = {signum: signal.signal(signum, _raise_interrupt) for signum in (signal.SIGINT, signal.SIGTERM)}
+
+    def asked(signum: int, frame: FrameType | None) -> None:
+        if report.signal is None:
+            report.signal = signum
+        stop.set()
+
+    previous = {signum: signal.signal(signum, asked) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield
+        yield stop
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
@@ -127,11 +134,13 @@ def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport
                                        if g in set(campaign.games)})
     started = time.monotonic()
     try:
-        with results, _stop_signals():
+        with results, _stop_signals(report) as stop:
             for budget in campaign.ladder:
                 todo = [g for g in campaign.games if needs_solving(report.best.get(g), budget)]
                 if todo:
-                    _climb(campaign, budget, todo, results, report, err)
+                    _climb(campaign, budget, todo, results, report, err, stop)
+                if stop.is_set():
+                    raise Stopped
     except KeyboardInterrupt:
         report.interrupted = True
     report.seconds_now = time.monotonic() - started
@@ -139,7 +148,7 @@ def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport
 
 
 def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFile,
-           report: CampaignReport, err: TextIO) -> None:
+           report: CampaignReport, err: TextIO, stop: threading.Event) -> None:
     """One rung of the ladder: every game of ``todo`` at ``budget`` positions."""
     tasks: list[Task] = [(game, campaign.rules, budget, campaign.memory_mb) for game in todo]
     bar = _bar(len(tasks), f"{campaign.rules} ≤{budget:,}", err)
@@ -157,9 +166,9 @@ def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFil
 
     try:
         if campaign.scheduler:
-            run_dask(tasks, campaign.scheduler, on_record)
+            run_dask(tasks, campaign.scheduler, on_record, stop)
         else:
-            run_local(tasks, campaign.workers, on_record)
+            run_local(tasks, campaign.workers, on_record, stop)
     finally:
         if bar is not None:
             bar.close()  # type: ignore[attr-defined]

@@ -6,9 +6,17 @@ finish, in whatever order. Locally, a :class:`~concurrent.futures.ProcessPoolExe
 of ``workers`` processes is kept fed with twice as many tasks as workers, so a
 stop abandons few of them; each worker ignores SIGINT (the controller decides
 when to stop) and dies with the controller, even a killed one
-(``PR_SET_PDEATHSIG``). On a stop, :func:`run_local` ends every worker's whole
-process tree before it returns. With an address, :func:`run_dask` hands the
-tasks to a ``dask.distributed`` scheduler and cancels them on a stop.
+(``PR_SET_PDEATHSIG``). With an address, :func:`run_dask` hands the tasks to a
+``dask.distributed`` scheduler.
+
+A stop is asked by setting an event (the campaign's signal handler does,
+and does nothing else). Both backends look at it between waits of a quarter
+of a second, and raise :class:`Stopped` there, never inside a record being
+written. :func:`run_local` then ends every worker's whole process tree before
+it returns, and cancels the tasks on a cluster. The workers themselves are
+killed and reaped through :mod:`multiprocessing`, never through :mod:`psutil`:
+a worker reaped behind the pool's back stays "alive" to it forever, and the
+pool's own thread then spins at exit (the hang this design removes).
 
 >>> record = decide(1, "classic", 100_000, 256)
 >>> record.game, record.rules, record.outcome in ("won", "lost", "unknown")
@@ -22,19 +30,26 @@ import ctypes
 import multiprocessing
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from .inputs import BadInput
 from .results import Record
 
-__all__ = ["GameFailed", "Task", "decide", "run_dask", "run_local"]
+__all__ = ["POLL_SECONDS", "GameFailed", "Stopped", "Task", "decide", "run_dask", "run_local"]
 
 #: One game to solve: (game, rule set name, positions, megabytes).
 Task = tuple[int, str, int, int]
 _PR_SET_PDEATHSIG = 1
+#: How long a backend waits for a result before it looks at the stop event again.
+POLL_SECONDS = 0.25
+
+
+class Stopped(KeyboardInterrupt):
+    """The stop event was set: the run ends at a safe point, as a Ctrl-C would end it."""
 
 
 class GameFailed(Exception):
@@ -77,26 +92,42 @@ def _worker_start() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
 
 
-def _end_trees(pids: Iterable[int]) -> None:
-    """Kill each process and everything below it, and wait for them."""
+def _end_workers(executor: ProcessPoolExecutor) -> None:
+    """Kill every worker of ``executor`` and everything below it, and wait for them.
+
+    The workers are the pool's own children: they are killed and reaped through
+    their :class:`multiprocessing.Process` objects, so the pool sees them gone.
+    Their descendants (none, unless a solver started some) are ended through
+    :mod:`psutil`; they are not this process's children, so nothing of the pool's
+    is reaped behind its back.
+    """
     import psutil
 
-    doomed: list[psutil.Process] = []
-    for pid in pids:
-        try:
-            root = psutil.Process(pid)
-            doomed += [*root.children(recursive=True), root]
-        except psutil.Error:
-            continue
-    for process in doomed:
+    listed: dict[int, Any] = getattr(executor, "_processes", None) or {}
+    # The pool's own list, and any worker still starting that is not on it yet.
+    workers = {**{child.pid: child for child in multiprocessing.active_children() if child.pid}, **listed}
+    below: list[psutil.Process] = []
+    for pid in workers:
+        with contextlib.suppress(psutil.Error):
+            below += psutil.Process(pid).children(recursive=True)
+    for process in below:
         with contextlib.suppress(psutil.Error):
             process.kill()
-    psutil.wait_procs(doomed, timeout=5)
+    for worker in workers.values():
+        with contextlib.suppress(OSError, ValueError):
+            worker.kill()
+    for worker in workers.values():
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            worker.join(5)
+    psutil.wait_procs(below, timeout=5)
 
 
-def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], None]) -> None:
+def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], None],
+              stop: threading.Event | None = None) -> None:
     """Solve ``tasks`` in ``workers`` local processes, calling ``on_record`` in this process as
-    each finishes. On any exception (a Ctrl-C too) the workers' trees are ended, then it propagates."""
+    each finishes. When ``stop`` is set it raises :class:`Stopped`; on that or any other
+    exception the workers' trees are ended, then it propagates."""
+    stop = stop or threading.Event()
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
     pending: dict[Future[Record], Task] = {}
@@ -107,7 +138,9 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
             if len(pending) >= 2 * workers:
                 break
         while pending:
-            done, _running = wait(pending, return_when=FIRST_COMPLETED)
+            if stop.is_set():
+                raise Stopped
+            done, _running = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
             for future in done:
                 task = pending.pop(future)
                 try:
@@ -119,19 +152,21 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
                 if following is not None:
                     pending[executor.submit(_decide_task, following)] = following
     except BaseException:
-        processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
-        # The pool's own list, and any worker still starting that is not on it yet.
-        _end_trees({*processes, *(child.pid for child in multiprocessing.active_children() if child.pid)})
-        executor.shutdown(wait=False, cancel_futures=True)
+        _end_workers(executor)
+        executor.shutdown(wait=True, cancel_futures=True)
         raise
     executor.shutdown(wait=True)
 
 
-def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None]) -> None:
+def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None],
+             stop: threading.Event | None = None) -> None:
     """Solve ``tasks`` on the ``dask.distributed`` scheduler at ``address``; raises :class:`BadInput`
-    when there is no scheduler there. On any exception the tasks are cancelled, then it propagates."""
+    when there is no scheduler there, and :class:`Stopped` when ``stop`` is set. On any
+    exception the tasks are cancelled, then it propagates."""
+    stop = stop or threading.Event()
     try:
-        from distributed import Client, as_completed  # the package is typed only in part
+        from distributed import Client  # the package is typed only in part
+        from distributed import wait as wait_some
     except ImportError:
         raise BadInput("--scheduler needs dask.distributed: pip install 'dask[distributed]'") from None
     try:
@@ -143,12 +178,21 @@ def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None
         for task in tasks:
             key = f"scorpion-{task[1]}-{task[0]}-{task[2]}"
             futures[client.submit(decide, *task, pure=False, key=key)] = task
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        pending = set(futures)
+        while pending:
+            if stop.is_set():
+                raise Stopped
             try:
-                record = future.result()
-            except Exception as error:
-                raise _failed(futures[future], error) from error
-            on_record(record)
+                done, pending = wait_some(  # type: ignore[no-untyped-call]
+                    pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                continue
+            for future in done:
+                try:
+                    record = future.result()
+                except Exception as error:
+                    raise _failed(futures[future], error) from error
+                on_record(record)
     except BaseException:
         with contextlib.suppress(Exception):
             client.cancel(list(futures))  # type: ignore[no-untyped-call]

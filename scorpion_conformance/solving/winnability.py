@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from .. import vocabulary
@@ -75,4 +76,6 @@ def winnability_command(args: argparse.Namespace) -> int:
         return 1
     for line in describe(report):
         print(line)
-    return 130 if report.interrupted else 0
+    if report.interrupted:
+        return 128 + (report.signal or signal.SIGINT)
+    return 0
