@@ -5,6 +5,16 @@ The search keeps the real state along its path and the real moves, so the
 line it returns is in the engine's column numbers; only the transposition
 table's keys forget the order of the columns the stock cannot reach.
 
+There are two cores for the loop after the root checks, held equal by
+``tests/test_solver_core.py`` (the same outcome, proof, node count and line
+wherever neither runs out of memory): this module's Python loop, and the
+compiled :mod:`._core` (``_core.c``), 50 to 100 times faster, built when the
+package is installed on a machine with a C compiler. ``core="auto"`` takes the
+compiled one when it can be imported, else the Python loop; the environment
+variable ``SCORPION_SOLVER_CORE`` (``python``, ``compiled`` or ``auto``) sets
+what ``"auto"`` means, so ``SCORPION_SOLVER_CORE=python`` forces the Python
+loop everywhere.
+
 >>> from scorpion_ref import Position, get_ruleset
 >>> start = Position.build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS"], collected="CDH")
 >>> solution = search(start, get_ruleset("standard"), Budget())
@@ -14,9 +24,11 @@ table's keys forget the order of the columns the stock cannot reach.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
+from typing import Literal
 
 from ..actions import Action
 from ..position import Position
@@ -39,13 +51,55 @@ from .fast import (
 from .outcome import Budget, Solution
 from .reductions import canonical_key, empty_targets, face_down_cycle, missing_cards, order_moves
 
-__all__ = ["CHECK_EVERY", "FRAME_BYTES", "search", "table_bytes"]
+try:
+    from . import _core
+
+    _CORE_MISSING: ImportError | None = None
+except ImportError as error:  # built without a C compiler: the Python loop only
+    _core = None  # type: ignore[assignment]
+    _CORE_MISSING = error
+
+__all__ = ["CHECK_EVERY", "CORES", "CORE_VARIABLE", "FRAME_BYTES", "chosen_core", "search", "table_bytes"]
 
 #: How often (in positions expanded) progress is reported and the memory estimated.
 CHECK_EVERY = 4096
 #: A generous estimate of one frame of the search's path (a state and its children's states).
 FRAME_BYTES = 6000
 _BYTES_HEADER = sys.getsizeof(b"")
+#: The values of ``core``.
+CORES = ("auto", "python", "compiled")
+#: The environment variable that says what ``core="auto"`` means.
+CORE_VARIABLE = "SCORPION_SOLVER_CORE"
+Core = Literal["auto", "python", "compiled"]
+
+
+def chosen_core(core: str = "auto") -> Literal["python", "compiled"]:
+    """The core a search with ``core`` runs: ``"compiled"`` or ``"python"``.
+
+    ``"auto"`` reads :data:`CORE_VARIABLE` (unset means ``auto``), then takes
+    the compiled core if it was built. Raises :class:`ValueError` for a value
+    not in :data:`CORES`, and :class:`ImportError` when the compiled core is
+    asked for and was not built.
+
+    >>> chosen_core("python")
+    'python'
+    """
+    if core not in CORES:
+        raise ValueError(f"core is one of {', '.join(CORES)}, not {core!r}")
+    if core == "auto":
+        core = os.environ.get(CORE_VARIABLE, "auto") or "auto"
+        if core not in CORES:
+            raise ValueError(f"{CORE_VARIABLE} is one of {', '.join(CORES)}, not {core!r}")
+    if core == "python":
+        return "python"
+    if _CORE_MISSING is None:
+        return "compiled"
+    if core == "auto":
+        return "python"
+    raise ImportError(
+        "the compiled core of the solver (scorpion_ref.solver._core) was not built on this machine "
+        f"({_CORE_MISSING}); install the package where a C compiler is found, or ask for core='python'"
+    )
 
 
 def table_bytes(seen: set[bytes], key_length: int) -> int:
@@ -79,15 +133,18 @@ def search(
     progress: Callable[[int], None] | None = None,
     *,
     reduced: bool = True,
+    core: str = "auto",
 ) -> Solution:
     """Decide ``position``; see :func:`scorpion_ref.solver.solve` for the contract.
 
     With ``reduced`` false, the same search over the same representation runs
     with none of the reductions: the key is the whole state with the columns
     in order, every legal action is tried in the engine's order, and no
-    dead-deal theorem is asked. The tests hold the two equal.
+    dead-deal theorem is asked. The tests hold the two equal. ``core`` picks
+    the loop that runs after the root checks (see :func:`chosen_core`).
     """
     began = time.perf_counter()
+    which = chosen_core(core)
 
     def done(outcome: str, line: tuple[Action, ...], proof: str | None, nodes: int) -> Solution:
         return Solution(outcome, line, proof, nodes, time.perf_counter() - began)  # type: ignore[arg-type]
@@ -106,6 +163,54 @@ def search(
     if budget.nodes < 1:
         return done("unknown", (), "nodes", 0)
     latent = flags.collect and _latent_run(root)
+    targets_of = empty_targets if reduced else _all_empty
+    root_moves = [m for m in root_moves if m != DEAL]
+    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
+    deal = bool(root[1]) and (flags.any_time or not available)
+    if reduced:
+        ordered = order_moves(root, root_moves, deal, not latent)
+    else:
+        ordered = [*root_moves, DEAL] if deal else root_moves
+    memory_limit = budget.memory_mb * 1024 * 1024
+    if which == "compiled":
+        outcome, proof, nodes, moves, _entries, _peak = _core.run(
+            root[0], root[1], root[2], _flag_bits(flags), reduced, latent, ordered,
+            budget.nodes, memory_limit, progress, CHECK_EVERY,
+        )
+        return done(outcome, _line(root, flags, latent, moves), proof, nodes)
+    return _python_loop(root, flags, budget, progress, reduced, latent, ordered, done)
+
+
+def _flag_bits(flags: Flags) -> int:
+    """The flags as the compiled core reads them."""
+    return (
+        flags.collect | flags.any_time << 1 | flags.empty_any << 2 | flags.whole_allowed << 3
+        | flags.one_per_column << 4 | flags.runs_ignored << 5
+    )
+
+
+def _line(root: State, flags: Flags, latent: bool, moves: list[FastMove]) -> tuple[Action, ...]:
+    """The engine's actions of a line of fast moves from ``root`` (the first made with the sweep
+    when ``latent``, as the search made it)."""
+    line = []
+    here = root
+    for k, move in enumerate(moves):
+        line.append(to_action(here, move))
+        here = apply_move(here, flags, move, latent and k == 0)
+    return tuple(line)
+
+
+def _python_loop(
+    root: State,
+    flags: Flags,
+    budget: Budget,
+    progress: Callable[[int], None] | None,
+    reduced: bool,
+    latent: bool,
+    ordered: list[FastMove],
+    done: Callable[[str, tuple[Action, ...], str | None, int], Solution],
+) -> Solution:
+    """The search's loop after its root checks, in Python."""
     key_of = canonical_key if reduced else _plain_key
     targets_of = empty_targets if reduced else _all_empty
     root_key = key_of(root)
@@ -118,13 +223,6 @@ def search(
     collect = flags.collect
     any_time = flags.any_time
     max_nodes = budget.nodes
-    root_moves = [m for m in root_moves if m != DEAL]
-    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
-    deal = bool(root[1]) and (flags.any_time or not available)
-    if reduced:
-        ordered = order_moves(root, root_moves, deal, not latent)
-    else:
-        ordered = [*root_moves, DEAL] if deal else root_moves
     # Children are made, checked for a win and entered in the table when their parent
     # is expanded; each is expanded later, once, from the frame that holds it.
     states: list[State] = [root]

@@ -1,0 +1,841 @@
+/* The compiled core of the solver's search: the loop of scorpion_ref.solver.search, in C.
+ *
+ * It runs exactly the search of search.py's Python loop, on the same
+ * representation (a card is 13 * suit + rank - 1, plus 64 when face down; a
+ * column lists its cards from bottom to top), with the same moves in the same
+ * order, the same reductions and the same node counting, so that it returns
+ * the same outcome, proof, node count and line. tests/test_solver_core.py
+ * holds the two equal. What it does not copy is the transposition table:
+ *
+ * - A key is exact (two keys are equal only when the Python keys are), packed
+ *   into 6-bit symbols: a head byte (the stock's length and the collected
+ *   suits), the stock's cards, then each column (the columns the stock reaches
+ *   in order, the others sorted, so that they count as a multiset; with
+ *   reduced false, every column in order): its face-down cards, a mark if it
+ *   has any, its face-up cards where a card followed by its own predecessors
+ *   is written once with a count, and an end symbol. Keys are about 25 to 50
+ *   bytes.
+ * - Keys live in an arena of chunks, each behind a length byte; the table is
+ *   open addressing (linear probing, at most 70% full) of 8-byte slots, each
+ *   holding 24 bits of the key's 64-bit hash and the key's place in the arena.
+ *   A slot whose hash bits match is compared byte by byte: a hash alone never
+ *   merges two positions.
+ * - Everything allocated (slots, arena chunks, the path's frames, the stack
+ *   of children) is counted; an allocation that would pass the memory limit,
+ *   or that fails, ends the search with unknown, proof "memory".
+ *
+ * The loop runs without the GIL; every check_every positions it takes the GIL
+ * back, calls the progress callable and PyErr_CheckSignals(); an exception
+ * there frees everything and propagates (Ctrl-C gives KeyboardInterrupt).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DOWN 64
+#define NCOL 7
+#define MAXC 52
+#define NO 255 /* a DEAL move is (NO, NO, NO) */
+
+#define F_COLLECT 1
+#define F_ANY_TIME 2
+#define F_EMPTY_ANY 4
+#define F_WHOLE_ALLOWED 8
+#define F_ONE_PER_COLUMN 16
+#define F_RUNS_IGNORED 32
+
+/* The bytes of a key besides face-up cards (0..51): */
+#define KEY_RUN 128  /* KEY_RUN + card, then a length: a run from card down */
+#define KEY_DOWN 200 /* KEY_DOWN + root column, then a count: the face-down cards */
+#define KEY_END 255  /* a column's end */
+#define KEY_MAX 96
+
+#define CHUNK_BITS 18
+#define CHUNK_SIZE ((size_t)1 << CHUNK_BITS)
+#define OFFSET_BITS 40
+#define OFFSET_MASK (((uint64_t)1 << OFFSET_BITS) - 1)
+#define MAX_MOVES 512
+
+typedef struct {
+    uint8_t len[NCOL];
+    uint8_t nstock;
+    uint8_t suits;
+    uint8_t stock[NCOL];
+    uint8_t c[NCOL][MAXC];
+} State;
+
+typedef struct {
+    uint8_t s, i, d;
+} Move;
+
+typedef struct {
+    State s;      /* the position whose children these are */
+    size_t base;  /* its children: moves[base .. base + count) */
+    uint32_t count;
+    uint32_t cursor;
+    Move in;      /* the move that made s from the frame below */
+} Frame;
+
+/* RUN_GO: go on; RUN_CHECK: go on after the progress call and the signal check */
+enum { RUN_GO, RUN_WON, RUN_LOST, RUN_NODES, RUN_MEMORY, RUN_CHECK };
+
+typedef struct {
+    int flags, reduced, latent;
+    uint64_t max_nodes, nodes, next_check, check_every;
+    uint64_t limit, used, peak;
+    /* the table */
+    uint64_t *slots;
+    size_t mask, count;
+    uint8_t **chunks;
+    size_t *chunk_ends; /* how much of each full chunk holds keys */
+    size_t nchunks, chunks_cap, chunk_used;
+    /* the path */
+    Frame *frames;
+    size_t frames_cap;
+    long depth;
+    Move *moves;
+    size_t moves_cap, moves_top;
+    /* the node being expanded across a check */
+    int pending;
+    Move cur;
+    Move buf[MAX_MOVES];
+    int nbuf, avail;
+    /* the children's keys, made before any is looked up (so that the lookups overlap) */
+    uint8_t keys[MAX_MOVES + 1][KEY_MAX];
+    int key_len[MAX_MOVES + 1];
+    uint64_t key_hash[MAX_MOVES + 1];
+    /* the root column whose face-down cards a column's bottom face-down card heads */
+    uint8_t down_root[52];
+    /* the answer */
+    Move *line;
+    size_t line_len;
+} Ctx;
+
+/* ---- memory ---- */
+
+static void *grab(Ctx *c, size_t bytes) {
+    if (c->used + bytes > c->limit) return NULL;
+    void *p = malloc(bytes);
+    if (p == NULL) return NULL;
+    c->used += bytes;
+    if (c->used > c->peak) c->peak = c->used;
+    return p;
+}
+
+static void *regrab(Ctx *c, void *old, size_t old_bytes, size_t new_bytes) {
+    /* realloc may need both blocks at once: count both */
+    if (c->used + new_bytes > c->limit) return NULL;
+    void *p = realloc(old, new_bytes);
+    if (p == NULL) return NULL;
+    c->used += new_bytes - old_bytes;
+    if (c->used + old_bytes > c->peak) c->peak = c->used + old_bytes;
+    return p;
+}
+
+static void release(Ctx *c) {
+    free(c->slots);
+    for (size_t i = 0; i < c->nchunks; i++) free(c->chunks[i]);
+    free(c->chunks);
+    free(c->chunk_ends);
+    free(c->frames);
+    free(c->moves);
+    free(c->line);
+    c->slots = NULL;
+    c->chunks = NULL;
+    c->chunk_ends = NULL;
+    c->nchunks = 0;
+    c->frames = NULL;
+    c->moves = NULL;
+    c->line = NULL;
+}
+
+/* ---- the rules, as fast.py has them ---- */
+
+static inline int down_count(const State *st, int col) {
+    int n = 0, len = st->len[col];
+    while (n < len && st->c[col][n] >= DOWN) n++;
+    return n;
+}
+
+/* RUNS[suit] in column: the suit's complete run, King to Ace, face up somewhere in the column. */
+static int has_run(const State *st, int col, int suit) {
+    int len = st->len[col];
+    uint8_t king = (uint8_t)(13 * suit + 12);
+    for (int j = 0; j + 13 <= len; j++) {
+        if (st->c[col][j] == king) {
+            for (int k = 1; k < 13; k++)
+                if (st->c[col][j + k] != king - k) return 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* fast.moves_of: the moves into non-empty columns, then into each of `empties`. */
+static int moves_of(const State *st, int flags, const int *empties, int nempty, Move *out, int *avail) {
+    int8_t where_col[52];
+    uint8_t where_idx[52];
+    memset(where_col, -1, sizeof where_col);
+    for (int col = 0; col < NCOL; col++) {
+        int len = st->len[col];
+        for (int j = down_count(st, col); j < len; j++) {
+            uint8_t card = st->c[col][j];
+            where_col[card] = (int8_t)col;
+            where_idx[card] = (uint8_t)j;
+        }
+    }
+    int n = 0;
+    for (int dest = 0; dest < NCOL; dest++) {
+        int len = st->len[dest];
+        if (!len) continue;
+        int target = st->c[dest][len - 1];
+        if (target % 13) {
+            int card = target - 1;
+            if (where_col[card] >= 0 && where_col[card] != dest) {
+                out[n].s = (uint8_t)where_col[card];
+                out[n].i = where_idx[card];
+                out[n].d = (uint8_t)dest;
+                n++;
+            }
+        }
+    }
+    int available = n;
+    if (nempty) {
+        int whole = flags & F_WHOLE_ALLOWED, ignored = flags & F_RUNS_IGNORED;
+        if (flags & F_EMPTY_ANY) {
+            for (int source = 0; source < NCOL; source++) {
+                int len = st->len[source];
+                for (int index = down_count(st, source); index < len; index++) {
+                    if (index == 0 && !whole) continue;
+                    int counts = index != 0 && !(ignored && has_run(st, source, st->c[source][index] / 13));
+                    for (int e = 0; e < nempty; e++) {
+                        out[n].s = (uint8_t)source;
+                        out[n].i = (uint8_t)index;
+                        out[n].d = (uint8_t)empties[e];
+                        n++;
+                    }
+                    if (counts) available += nempty;
+                }
+            }
+        } else {
+            for (int suit = 0; suit < 4; suit++) {
+                int king = 13 * suit + 12;
+                if (where_col[king] < 0) continue;
+                int index = where_idx[king], source = where_col[king];
+                if (index == 0 && !whole) continue;
+                for (int e = 0; e < nempty; e++) {
+                    out[n].s = (uint8_t)source;
+                    out[n].i = (uint8_t)index;
+                    out[n].d = (uint8_t)empties[e];
+                    n++;
+                }
+                if (index != 0 && !(ignored && has_run(st, source, suit))) available += nempty;
+            }
+        }
+    }
+    *avail = available;
+    return n;
+}
+
+static void collect_runs(State *st, int col) {
+    for (;;) {
+        int len = st->len[col];
+        if (len < 13) return;
+        uint8_t top = st->c[col][len - 1];
+        if (top % 13) return;
+        int suit = top / 13;
+        for (int k = 0; k < 13; k++)
+            if (st->c[col][len - 13 + k] != 13 * suit + 12 - k) return;
+        st->suits |= (uint8_t)(1 << suit);
+        len -= 13;
+        st->len[col] = (uint8_t)len;
+        if (len && st->c[col][len - 1] >= DOWN) st->c[col][len - 1] -= DOWN;
+    }
+}
+
+/* fast.apply_move */
+static void apply_move(const State *in, State *out, Move m, int flags, int sweep) {
+    memcpy(out, in, sizeof *out);
+    int touched[NCOL], ntouched;
+    if (m.s == NO) {
+        int n = in->nstock;
+        for (int i = 0; i < n; i++) out->c[i][out->len[i]++] = in->stock[i];
+        out->nstock = 0;
+        for (int i = 0; i < n; i++) touched[i] = i;
+        ntouched = n;
+    } else {
+        int cnt = in->len[m.s] - m.i;
+        memcpy(out->c[m.d] + out->len[m.d], in->c[m.s] + m.i, (size_t)cnt);
+        out->len[m.d] = (uint8_t)(out->len[m.d] + cnt);
+        out->len[m.s] = m.i;
+        if (m.i && out->c[m.s][m.i - 1] >= DOWN) out->c[m.s][m.i - 1] -= DOWN;
+        if (!(flags & F_COLLECT)) return;
+        touched[0] = m.s;
+        touched[1] = m.d;
+        ntouched = 2;
+    }
+    if (flags & F_COLLECT) {
+        if (sweep) {
+            for (int i = 0; i < NCOL; i++) touched[i] = i;
+            ntouched = NCOL;
+        }
+        for (int t = 0; t < ntouched; t++) {
+            int col = touched[t], len = out->len[col];
+            if (len >= 13 && out->c[col][len - 1] % 13 == 0) collect_runs(out, col);
+        }
+    }
+}
+
+static int is_run(const State *st, int col) {
+    if (st->len[col] != 13) return 0;
+    uint8_t king = st->c[col][0];
+    if (king >= 52 || king % 13 != 12) return 0;
+    for (int k = 1; k < 13; k++)
+        if (st->c[col][k] != king - k) return 0;
+    return 1;
+}
+
+/* fast.won */
+static int won(const State *st, int flags) {
+    if (flags & F_COLLECT) return st->suits == 15;
+    if (st->nstock) return 0;
+    if (flags & F_ONE_PER_COLUMN) {
+        for (int col = 0; col < NCOL; col++)
+            if (st->len[col] && !is_run(st, col)) return 0;
+        return 1;
+    }
+    int total = 0;
+    for (int col = 0; col < NCOL; col++) total += st->len[col];
+    if (total < 52) return 0;
+    int runs = 0;
+    for (int col = 0; col < NCOL; col++)
+        for (int suit = 0; suit < 4; suit++) runs += has_run(st, col, suit);
+    return runs >= 4;
+}
+
+/* reductions.order_moves (relabels are no-ops everywhere but at the root, which Python orders) */
+static int order_moves(const State *st, const Move *moves, int n, int deal, Move *out) {
+    Move second[MAX_MOVES], third[MAX_MOVES];
+    int a = 0, b = 0, t = 0, reach = st->nstock;
+    for (int k = 0; k < n; k++) {
+        Move m = moves[k];
+        if (!st->len[m.d]) {
+            if (m.i == 0 && m.s >= reach && m.d >= reach) continue;
+            third[t++] = m;
+        } else if (m.i && st->c[m.s][m.i - 1] >= DOWN) {
+            out[a++] = m;
+        } else {
+            second[b++] = m;
+        }
+    }
+    memcpy(out + a, second, (size_t)b * sizeof(Move));
+    a += b;
+    memcpy(out + a, third, (size_t)t * sizeof(Move));
+    a += t;
+    if (deal) out[a++] = (Move){NO, NO, NO};
+    return a;
+}
+
+static inline unsigned move_rank(Move m) { return (unsigned)m.s << 16 | (unsigned)m.i << 8 | m.d; }
+
+/* the moves sorted, then the deal (reduced false) */
+static int sorted_moves(const Move *moves, int n, int deal, Move *out) {
+    for (int k = 0; k < n; k++) {
+        Move m = moves[k];
+        int j = k;
+        while (j > 0 && move_rank(out[j - 1]) > move_rank(m)) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = m;
+    }
+    if (deal) out[n++] = (Move){NO, NO, NO};
+    return n;
+}
+
+/* ---- keys ---- */
+
+/* A column into the key: its face-down cards as (the root column they came from, how many),
+ * its face-up cards as runs (a card with its predecessors on it), then an end byte. */
+static inline uint8_t *put_column(uint8_t *p, const State *st, int col, const uint8_t *down_root) {
+    int len = st->len[col];
+    const uint8_t *c = st->c[col];
+    int j = 0;
+    while (j < len && c[j] >= DOWN) j++;
+    if (j) {
+        *p++ = (uint8_t)(KEY_DOWN + down_root[c[0] - DOWN]);
+        *p++ = (uint8_t)j;
+    }
+    while (j < len) {
+        uint8_t card = c[j];
+        int k = j + 1;
+        if (card % 13) {
+            uint8_t next = (uint8_t)(card - 1);
+            while (k < len && c[k] == next) {
+                k++;
+                if (!(next % 13)) break;
+                next--;
+            }
+        }
+        if (k - j == 1) {
+            *p++ = card;
+        } else {
+            *p++ = (uint8_t)(KEY_RUN + card);
+            *p++ = (uint8_t)(k - j);
+        }
+        j = k;
+    }
+    *p++ = KEY_END;
+    return p;
+}
+
+/* The key of a state into `out` (KEY_MAX bytes); returns its length.
+ * reduced: reductions.canonical_key's classes (two non-empty columns never start with the same
+ * card, so the multiset is the columns ordered by their first byte, the empty ones first);
+ * else search._plain_key's (every column in order). */
+static int make_key(const State *st, int reduced, const uint8_t *down_root, uint8_t *out) {
+    int reach = st->nstock;
+    uint8_t *p = out;
+    *p++ = (uint8_t)(reach | st->suits << 3);
+    for (int k = 0; k < reach; k++) *p++ = st->stock[k];
+    int k = 0;
+    if (reduced) {
+        for (; k < reach; k++) p = put_column(p, st, k, down_root);
+        /* the others by first byte: a bit set of first bytes + 1 (0 for the empty ones) */
+        uint64_t lo = 0, hi = 0;
+        int empties = 0;
+        uint8_t col_of[128];
+        for (int col = reach; col < NCOL; col++) {
+            if (!st->len[col]) {
+                empties++;
+                continue;
+            }
+            uint8_t first = st->c[col][0];
+            col_of[first] = (uint8_t)col;
+            if (first < 64) lo |= (uint64_t)1 << first;
+            else hi |= (uint64_t)1 << (first - 64);
+        }
+        for (int e = 0; e < empties; e++) *p++ = KEY_END;
+        while (lo) {
+            int b = __builtin_ctzll(lo);
+            lo &= lo - 1;
+            p = put_column(p, st, col_of[b], down_root);
+        }
+        while (hi) {
+            int b = __builtin_ctzll(hi);
+            hi &= hi - 1;
+            p = put_column(p, st, col_of[b + 64], down_root);
+        }
+    } else {
+        for (; k < NCOL; k++) p = put_column(p, st, k, down_root);
+    }
+    return (int)(p - out);
+}
+
+/* A 64-bit hash of len bytes; it reads whole 8-byte words (up to 7 bytes past the end, which
+ * every buffer it is given has) and masks what is past the end. */
+static inline uint64_t hash_key(const uint8_t *k, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
+    for (int i = 0; i < len; i += 8) {
+        uint64_t v;
+        memcpy(&v, k + i, 8);
+        if (len - i < 8) v &= ((uint64_t)1 << (8 * (len - i))) - 1;
+        v *= 0xbf58476d1ce4e5b9ull;
+        v ^= v >> 31;
+        h = (h ^ v) * 0x94d049bb133111ebull;
+        h = h << 27 | h >> 37;
+    }
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+static inline const uint8_t *entry_at(const Ctx *c, uint64_t offset) {
+    return c->chunks[offset >> CHUNK_BITS] + (offset & (CHUNK_SIZE - 1));
+}
+
+/* Twice the slots; the keys are read back in the arena's order (sequentially, not through
+ * the old slots). */
+static int grow_table(Ctx *c) {
+    size_t cap = (c->mask + 1) * 2;
+    uint64_t *slots = grab(c, cap * sizeof(uint64_t));
+    if (slots == NULL) return -1;
+    memset(slots, 0, cap * sizeof(uint64_t));
+    for (size_t n = 0; n < c->nchunks; n++) {
+        const uint8_t *chunk = c->chunks[n];
+        size_t end = n + 1 == c->nchunks ? c->chunk_used : c->chunk_ends[n];
+        for (size_t at = 0; at < end; at += 1 + (size_t)chunk[at]) {
+            uint64_t h = hash_key(chunk + at + 1, chunk[at]);
+            size_t i = h & (cap - 1);
+            while (slots[i]) i = (i + 1) & (cap - 1);
+            slots[i] = (h >> OFFSET_BITS) << OFFSET_BITS | ((((uint64_t)n << CHUNK_BITS) | at) + 1);
+        }
+    }
+    free(c->slots);
+    c->used -= (c->mask + 1) * sizeof(uint64_t);
+    c->slots = slots;
+    c->mask = cap - 1;
+    return 0;
+}
+
+/* 1: the key was new and is now in the table; 0: it was there; -1: out of memory. */
+static int insert(Ctx *c, const uint8_t *key, int len, uint64_t h) {
+    if ((c->count + 1) * 10 > (c->mask + 1) * 7 && grow_table(c) < 0) return -1;
+    uint64_t tag = h >> OFFSET_BITS;
+    size_t at = h & c->mask;
+    for (;;) {
+        uint64_t v = c->slots[at];
+        if (!v) break;
+        if (v >> OFFSET_BITS == tag) {
+            const uint8_t *e = entry_at(c, (v & OFFSET_MASK) - 1);
+            if (e[0] == len && memcmp(e + 1, key, (size_t)len) == 0) return 0;
+        }
+        at = (at + 1) & c->mask;
+    }
+    if (c->nchunks == 0 || c->chunk_used + 1 + (size_t)len > CHUNK_SIZE) {
+        if (c->nchunks == c->chunks_cap) {
+            size_t cap = c->chunks_cap ? c->chunks_cap * 2 : 64;
+            uint8_t **chunks = regrab(c, c->chunks, c->chunks_cap * sizeof(uint8_t *), cap * sizeof(uint8_t *));
+            if (chunks == NULL) return -1;
+            c->chunks = chunks;
+            size_t *ends = regrab(c, c->chunk_ends, c->chunks_cap * sizeof(size_t), cap * sizeof(size_t));
+            if (ends == NULL) return -1;
+            c->chunk_ends = ends;
+            c->chunks_cap = cap;
+        }
+        if (((uint64_t)(c->nchunks + 1) << CHUNK_BITS) > OFFSET_MASK) return -1;
+        uint8_t *chunk = grab(c, CHUNK_SIZE + 8); /* 8: hash_key may read past the last key */
+        if (chunk == NULL) return -1;
+        if (c->nchunks) c->chunk_ends[c->nchunks - 1] = c->chunk_used;
+        c->chunks[c->nchunks++] = chunk;
+        c->chunk_used = 0;
+    }
+    uint64_t offset = ((uint64_t)(c->nchunks - 1) << CHUNK_BITS) | c->chunk_used;
+    uint8_t *e = c->chunks[c->nchunks - 1] + c->chunk_used;
+    e[0] = (uint8_t)len;
+    memcpy(e + 1, key, (size_t)len);
+    c->chunk_used += 1 + (size_t)len;
+    c->slots[at] = tag << OFFSET_BITS | (offset + 1);
+    c->count++;
+    return 1;
+}
+
+static int push_move(Ctx *c, Move m) {
+    if (c->moves_top == c->moves_cap) {
+        size_t cap = c->moves_cap * 2;
+        Move *moves = regrab(c, c->moves, c->moves_cap * sizeof(Move), cap * sizeof(Move));
+        if (moves == NULL) return -1;
+        c->moves = moves;
+        c->moves_cap = cap;
+    }
+    c->moves[c->moves_top++] = m;
+    return 0;
+}
+
+static int set_line(Ctx *c, Move last, Move step, int with_step) {
+    size_t n = (size_t)c->depth + 1 + (size_t)with_step;
+    c->line = malloc(n * sizeof(Move)); /* small, and freed at once: not counted */
+    if (c->line == NULL) return RUN_MEMORY;
+    for (long d = 1; d <= c->depth; d++) c->line[d - 1] = c->frames[d].in;
+    c->line[c->depth] = last;
+    if (with_step) c->line[c->depth + 1] = step;
+    c->line_len = n;
+    return RUN_WON;
+}
+
+/* ---- the loop ---- */
+
+/* search.py's loop, from where it stopped, until a check point or the end. */
+static int advance(Ctx *c) {
+    Move ordered[MAX_MOVES + 1];
+    int empties[NCOL];
+    if (c->pending) {
+        c->pending = 0;
+        goto expand;
+    }
+    for (;;) {
+        if (c->depth < 0) return RUN_LOST;
+        if ((size_t)c->depth + 2 > c->frames_cap) {
+            size_t cap = c->frames_cap * 2;
+            Frame *frames = regrab(c, c->frames, c->frames_cap * sizeof(Frame), cap * sizeof(Frame));
+            if (frames == NULL) return RUN_MEMORY;
+            c->frames = frames;
+            c->frames_cap = cap;
+        }
+        Frame *f = &c->frames[c->depth];
+        if (f->cursor == f->count) {
+            c->moves_top = f->base;
+            c->depth--;
+            continue;
+        }
+        Move m = c->moves[f->base + f->cursor++];
+        State *here = &c->frames[c->depth + 1].s;
+        apply_move(&f->s, here, m, c->flags, c->depth == 0 && c->latent);
+        int nempty = 0;
+        if (c->reduced) {
+            int reach = here->nstock;
+            for (int d = 0; d < reach; d++)
+                if (!here->len[d]) empties[nempty++] = d;
+            for (int d = reach; d < NCOL; d++)
+                if (!here->len[d]) {
+                    empties[nempty++] = d;
+                    break;
+                }
+        } else {
+            for (int d = 0; d < NCOL; d++)
+                if (!here->len[d]) empties[nempty++] = d;
+        }
+        c->nbuf = moves_of(here, c->flags, empties, nempty, c->buf, &c->avail);
+        if (!c->avail && !here->nstock) continue; /* the game is lost there */
+        if (c->nodes >= c->max_nodes) return RUN_NODES;
+        c->nodes++;
+        c->cur = m;
+        if (c->nodes >= c->next_check) {
+            c->next_check += c->check_every;
+            c->pending = 1;
+            return RUN_CHECK;
+        }
+    expand:;
+        here = &c->frames[c->depth + 1].s;
+        int deal = here->nstock && ((c->flags & F_ANY_TIME) || !c->avail);
+        int n = c->reduced ? order_moves(here, c->buf, c->nbuf, deal, ordered)
+                           : sorted_moves(c->buf, c->nbuf, deal, ordered);
+        size_t base = c->moves_top;
+        State child;
+        for (int k = 0; k < n; k++) {
+            apply_move(here, &child, ordered[k], c->flags, 0);
+            if (won(&child, c->flags)) return set_line(c, c->cur, ordered[k], 1);
+            c->key_len[k] = make_key(&child, c->reduced, c->down_root, c->keys[k]);
+            c->key_hash[k] = hash_key(c->keys[k], c->key_len[k]);
+            __builtin_prefetch(&c->slots[c->key_hash[k] & c->mask]);
+        }
+        for (int k = 0; k < n; k++) {
+            int r = insert(c, c->keys[k], c->key_len[k], c->key_hash[k]);
+            if (r < 0) return RUN_MEMORY;
+            if (r && push_move(c, ordered[k]) < 0) return RUN_MEMORY;
+        }
+        c->depth++;
+        Frame *g = &c->frames[c->depth];
+        g->base = base;
+        g->count = (uint32_t)(c->moves_top - base);
+        g->cursor = 0;
+        g->in = c->cur;
+    }
+}
+
+/* The root: its key, then its children (made with the sweep when `latent`). */
+static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
+    uint8_t key[KEY_MAX];
+    c->mask = 1023;
+    c->slots = grab(c, (c->mask + 1) * sizeof(uint64_t));
+    c->frames_cap = 16;
+    c->frames = grab(c, c->frames_cap * sizeof(Frame));
+    c->moves_cap = 1024;
+    c->moves = grab(c, c->moves_cap * sizeof(Move));
+    if (c->slots == NULL || c->frames == NULL || c->moves == NULL) return RUN_MEMORY;
+    memset(c->slots, 0, (c->mask + 1) * sizeof(uint64_t));
+    Frame *f = &c->frames[0];
+    f->s = *root;
+    for (int col = 0; col < NCOL; col++)
+        if (root->len[col] && root->c[col][0] >= DOWN) c->down_root[root->c[col][0] - DOWN] = (uint8_t)col;
+    int len = make_key(&f->s, c->reduced, c->down_root, key);
+    if (insert(c, key, len, hash_key(key, len)) < 0) return RUN_MEMORY;
+    f->base = 0;
+    f->cursor = 0;
+    State child;
+    for (int k = 0; k < nroot; k++) {
+        apply_move(&f->s, &child, root_moves[k], c->flags, c->latent);
+        if (won(&child, c->flags)) {
+            c->nodes = 1;
+            c->depth = 0;
+            return set_line(c, root_moves[k], root_moves[k], 0);
+        }
+        len = make_key(&child, c->reduced, c->down_root, key);
+        int r = insert(c, key, len, hash_key(key, len));
+        if (r < 0) return RUN_MEMORY;
+        if (r && push_move(c, root_moves[k]) < 0) return RUN_MEMORY;
+    }
+    f->count = (uint32_t)c->moves_top;
+    c->depth = 0;
+    c->nodes = 1;
+    c->next_check = c->check_every;
+    return RUN_GO;
+}
+
+/* ---- the Python side ---- */
+
+static int read_state(PyObject *columns, PyObject *stock, int collected, State *st) {
+    if (!PyTuple_Check(columns) || PyTuple_GET_SIZE(columns) != NCOL || !PyBytes_Check(stock)) {
+        PyErr_SetString(PyExc_TypeError, "columns must be a tuple of 7 bytes values and stock bytes");
+        return -1;
+    }
+    memset(st, 0, sizeof *st);
+    uint64_t seen = 0;
+    int total = 0;
+    for (int col = 0; col < NCOL; col++) {
+        PyObject *item = PyTuple_GET_ITEM(columns, col);
+        if (!PyBytes_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "every column must be a bytes value");
+            return -1;
+        }
+        Py_ssize_t len = PyBytes_GET_SIZE(item);
+        const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(item);
+        total += (int)len;
+        if (total > 52) goto bad;
+        int up = 0;
+        for (Py_ssize_t j = 0; j < len; j++) {
+            uint8_t v = b[j];
+            int card = v >= DOWN ? v - DOWN : v;
+            if (card >= 52 || (v < DOWN && v >= 52) || (seen >> card & 1)) goto bad;
+            if (v >= DOWN && up) goto bad; /* a face-down card on a face-up one */
+            up |= v < DOWN;
+            seen |= (uint64_t)1 << card;
+            st->c[col][j] = v;
+        }
+        if (len && !up) goto bad; /* a column's top card is face up */
+        st->len[col] = (uint8_t)len;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(stock);
+    const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(stock);
+    if (n > NCOL || total + n > 52) goto bad;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        if (b[j] >= 52 || (seen >> b[j] & 1)) goto bad;
+        seen |= (uint64_t)1 << b[j];
+        st->stock[j] = b[j];
+    }
+    st->nstock = (uint8_t)n;
+    if (collected < 0 || collected > 15) goto bad;
+    st->suits = (uint8_t)collected;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "not a state of scorpion_ref.solver.fast: bad cards, columns or stock");
+    return -1;
+}
+
+static PyObject *answer(Ctx *c, int rc) {
+    static const char *outcomes[] = {"unknown", "won", "lost", "unknown", "unknown"};
+    static const char *proofs[] = {NULL, NULL, "exhausted", "nodes", "memory"};
+    PyObject *line = PyList_New((Py_ssize_t)c->line_len);
+    if (line == NULL) return NULL;
+    for (size_t k = 0; k < c->line_len; k++) {
+        Move m = c->line[k];
+        PyObject *t = m.s == NO ? Py_BuildValue("(iii)", -1, -1, -1) : Py_BuildValue("(iii)", m.s, m.i, m.d);
+        if (t == NULL) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, (Py_ssize_t)k, t);
+    }
+    PyObject *proof = proofs[rc] ? PyUnicode_FromString(proofs[rc]) : Py_NewRef(Py_None);
+    if (proof == NULL) {
+        Py_DECREF(line);
+        return NULL;
+    }
+    return Py_BuildValue("(sNKNnK)", outcomes[rc], proof, (unsigned long long)c->nodes, line,
+                         (Py_ssize_t)c->count, (unsigned long long)c->peak);
+}
+
+static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *names[] = {"columns", "stock", "collected", "flags", "reduced", "latent", "root_moves",
+                            "max_nodes", "memory_limit", "progress", "check_every", NULL};
+    PyObject *columns, *stock, *root_list, *progress;
+    int collected, flags, reduced, latent;
+    unsigned long long max_nodes, memory_limit, check_every;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOKKOK", names, &columns, &stock, &collected, &flags,
+                                     &reduced, &latent, &root_list, &max_nodes, &memory_limit, &progress,
+                                     &check_every))
+        return NULL;
+    if (check_every < 1) {
+        PyErr_SetString(PyExc_ValueError, "check_every is at least 1");
+        return NULL;
+    }
+    if (progress != Py_None && !PyCallable_Check(progress)) {
+        PyErr_SetString(PyExc_TypeError, "progress must be callable or None");
+        return NULL;
+    }
+    Ctx *c = calloc(1, sizeof(Ctx));
+    if (c == NULL) return PyErr_NoMemory();
+    c->flags = flags;
+    c->reduced = reduced;
+    c->latent = latent;
+    c->max_nodes = max_nodes;
+    c->limit = memory_limit;
+    c->check_every = check_every;
+    State root;
+    PyObject *seq = NULL, *result = NULL;
+    Move *root_moves = NULL;
+    if (read_state(columns, stock, collected, &root) < 0) goto done;
+    seq = PySequence_Fast(root_list, "root_moves must be a sequence of (source, index, dest)");
+    if (seq == NULL) goto done;
+    Py_ssize_t nroot = PySequence_Fast_GET_SIZE(seq);
+    root_moves = malloc(((size_t)nroot + 1) * sizeof(Move));
+    if (root_moves == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < nroot; k++) {
+        int s, i, d;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iii", &s, &i, &d)) goto done;
+        if (s == -1 && i == -1 && d == -1 && root.nstock) {
+            root_moves[k] = (Move){NO, NO, NO};
+        } else if (s >= 0 && s < NCOL && d >= 0 && d < NCOL && s != d && i >= 0 && i < root.len[s]) {
+            root_moves[k] = (Move){(uint8_t)s, (uint8_t)i, (uint8_t)d};
+        } else {
+            PyErr_Format(PyExc_ValueError, "(%d, %d, %d) is not a move of the root", s, i, d);
+            goto done;
+        }
+    }
+    int rc = start(c, &root, root_moves, (int)nroot);
+    while (rc == RUN_GO || rc == RUN_CHECK) {
+        if (rc == RUN_CHECK) {
+            if (progress != Py_None) {
+                PyObject *nodes = PyLong_FromUnsignedLongLong(c->nodes);
+                if (nodes == NULL) goto done;
+                PyObject *r = PyObject_CallOneArg(progress, nodes);
+                Py_DECREF(nodes);
+                if (r == NULL) goto done;
+                Py_DECREF(r);
+            }
+            if (PyErr_CheckSignals() < 0) goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        rc = advance(c);
+        Py_END_ALLOW_THREADS
+    }
+    result = answer(c, rc);
+done:
+    Py_XDECREF(seq);
+    free(root_moves);
+    release(c);
+    free(c);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"run", (PyCFunction)(void (*)(void))core_run, METH_VARARGS | METH_KEYWORDS,
+     "run(columns, stock, collected, flags, reduced, latent, root_moves, max_nodes, memory_limit, progress, "
+     "check_every) -> (outcome, proof, nodes, line, table_entries, peak_bytes)\n\n"
+     "The loop of scorpion_ref.solver.search after its root checks."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the solver's search (see search.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "KEY_MAX", KEY_MAX) < 0 || PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,24 @@
+"""The compiled core of the solver's search (``_core.c``): the loop of :mod:`.search` in C."""
+
+from collections.abc import Callable, Sequence
+
+#: The longest key the table stores, in bytes.
+KEY_MAX: int
+#: The size of one chunk of the arena that holds the keys, in bytes.
+CHUNK_SIZE: int
+
+def run(
+    columns: tuple[bytes, ...],
+    stock: bytes,
+    collected: int,
+    flags: int,
+    reduced: bool,
+    latent: bool,
+    root_moves: Sequence[tuple[int, int, int]],
+    max_nodes: int,
+    memory_limit: int,
+    progress: Callable[[int], object] | None,
+    check_every: int,
+) -> tuple[str, str | None, int, list[tuple[int, int, int]], int, int]:
+    """The search from the root's ordered moves: (outcome, proof, nodes, line of fast moves,
+    positions in the table, peak bytes allocated)."""
