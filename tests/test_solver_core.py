@@ -1,0 +1,234 @@
+"""The solver's compiled core (scorpion_ref/solver/_core.c) against its Python loop.
+
+* the compiled core is built (a missing build fails here, it never skips);
+* the two cores return the same outcome, proof, node count and line on the
+  small generated positions of ``test_solver.py`` under every combination of
+  the options, reduced and unreduced, and on PySolFC games 1-150 under every
+  named rule set at two budgets (endings at the budget included);
+* the compiled core reproduces a seeded sample of the committed campaign
+  results (``data/winnability``): the same outcome after the same number of
+  positions;
+* the node and memory budgets end in ``unknown``; Ctrl-C ends a long compiled
+  search promptly with KeyboardInterrupt; many searches leak no memory;
+* ``core="python"`` and ``SCORPION_SOLVER_CORE=python`` run the Python loop.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+import pytest
+from test_solver import EVERY_RULESET, small_position
+
+from scorpion_ref import RULESETS, Position, RuleSet, deal_game, get_ruleset
+from scorpion_ref.solver import Budget, Solution, solve
+from scorpion_ref.solver import search as search_module
+from scorpion_ref.solver.fast import knows
+from scorpion_ref.solver.search import CORE_VARIABLE, chosen_core, search
+
+ROOT = Path(__file__).resolve().parents[1]
+#: A standard game the search has not decided in 200,000 positions (data/winnability/standard.jsonl).
+HARD_STANDARD = 27
+
+
+def answer(solution: Solution) -> tuple[object, ...]:
+    return solution.outcome, solution.proof, solution.nodes, solution.line
+
+
+def both(position: Position, rules: RuleSet, budget: Budget, reduced: bool = True) -> Solution:
+    """The compiled core's answer, after checking that it is the Python loop's."""
+    python = search(position, rules, budget, reduced=reduced, core="python")
+    compiled = search(position, rules, budget, reduced=reduced, core="compiled")
+    assert answer(compiled) == answer(python), (position, rules, budget, reduced)
+    return compiled
+
+
+def test_the_compiled_core_is_built() -> None:
+    from scorpion_ref.solver import _core  # an ImportError here fails the test: build it with pip install -e .
+
+    assert callable(_core.run)
+    assert chosen_core() == "compiled"  # the default where it is built
+
+
+@pytest.mark.parametrize("reduced", [True, False], ids=["reduced", "unreduced"])
+def test_the_cores_agree_on_small_positions_under_every_combination(reduced: bool) -> None:
+    outcomes: set[tuple[str, str | None]] = set()
+    for i, rules in enumerate(r for r in EVERY_RULESET if knows(r)):
+        for j in range(4):
+            position = small_position(100 * i + j, few_pieces=rules.empty_column == "any")
+            found = both(position, rules, Budget(nodes=3000 if reduced else 1500), reduced)
+            outcomes.add((found.outcome, found.proof))
+    assert {("won", None), ("lost", "exhausted"), ("unknown", "nodes")} <= outcomes, outcomes
+    if reduced:
+        assert {("lost", "face-down-cycle"), ("lost", "missing-cards")} <= outcomes, outcomes
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_cores_agree_on_games_1_to_150(name: str) -> None:
+    rules = get_ruleset(name)
+    outcomes: set[str] = set()
+    for game in range(1, 151):
+        outcomes.add(both(deal_game(game), rules, Budget(nodes=3000)).outcome)
+    # At a larger budget, every fifth game (the Python loop is slow).
+    for game in range(5, 151, 5):
+        outcomes.add(both(deal_game(game), rules, Budget(nodes=50_000)).outcome)
+    assert {"lost", "unknown"} <= outcomes, outcomes
+
+
+@dataclass(frozen=True)
+class Record:
+    """One line of ``data/winnability/<rules>.jsonl``: what the campaign's search found."""
+
+    game: int
+    rules: str
+    outcome: str
+    proof: str | None
+    nodes: int
+    budget: Budget
+
+
+def campaign_sample(name: str, count: int) -> list[Record]:
+    """``count`` records of ``data/winnability/<name>.jsonl`` (the last one of each game), by a seeded RNG."""
+    last: dict[int, Record] = {}
+    for line in (ROOT / "data" / "winnability" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        budget = Budget(nodes=data["budget"], memory_mb=data["memory_mb"])
+        last[data["game"]] = Record(data["game"], data["rules"], data["outcome"], data.get("proof"),
+                                    data["nodes"], budget)
+    return random.Random(f"core-{name}").sample(sorted(last.values(), key=lambda r: r.game), count)
+
+
+@pytest.mark.parametrize("name", ["classic", "standard", "wasp"])
+def test_the_compiled_core_reproduces_the_campaign_results(name: str) -> None:
+    sample = campaign_sample(name, 200)
+    # The records came from the Python loop: it reproduces a few small ones.
+    small = [r for r in sample if 0 < r.nodes < 20_000][:3]
+    assert len(small) == 3
+    for record in small:
+        python = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="python")
+        assert (python.outcome, python.proof, python.nodes) == (record.outcome, record.proof, record.nodes)
+    outcomes: set[str] = set()
+    for record in sample:
+        found = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="compiled")
+        expected = (record.outcome, record.proof, record.nodes)
+        assert (found.outcome, found.proof, found.nodes) == expected, record
+        outcomes.add(found.outcome)
+    assert {"won", "lost"} <= outcomes
+
+
+def test_the_budgets_end_in_unknown() -> None:
+    rules, start = get_ruleset("standard"), deal_game(HARD_STANDARD)
+    cut = solve(start, rules, Budget(nodes=12_345), core="compiled")
+    assert (cut.outcome, cut.proof, cut.nodes, cut.line) == ("unknown", "nodes", 12_345, ())
+    nothing = solve(start, rules, Budget(memory_mb=0), core="compiled")
+    assert (nothing.outcome, nothing.proof, nothing.nodes) == ("unknown", "memory", 0)
+    some = solve(start, rules, Budget(nodes=10**9, memory_mb=2), core="compiled")
+    assert (some.outcome, some.proof, some.line) == ("unknown", "memory", ()) and 1000 < some.nodes < 200_000
+
+
+def rss() -> int:
+    return int(psutil.Process().memory_info().rss)
+
+
+def test_many_searches_leak_nothing() -> None:
+    rules, start = get_ruleset("standard"), deal_game(HARD_STANDARD)
+
+    def stop(nodes: int) -> None:
+        raise RuntimeError(f"stopped at {nodes}")
+
+    for _ in range(10):  # the allocator's own first growth
+        solve(start, rules, Budget(nodes=20_000), core="compiled")
+    before = rss()
+    for _ in range(60):
+        assert solve(start, rules, Budget(nodes=20_000), core="compiled").nodes == 20_000
+        with pytest.raises(RuntimeError, match="stopped at 4096"):
+            solve(start, rules, Budget(nodes=20_000), progress=stop, core="compiled")
+        assert solve(start, rules, Budget(memory_mb=1), core="compiled").proof == "memory"
+    # A table of 20,000 positions is over a megabyte: one kept per search would be 60 MB.
+    assert rss() - before < 8 * 1024 * 1024
+
+
+def test_progress_is_reported_at_the_same_points() -> None:
+    reports: dict[str, list[int]] = {"python": [], "compiled": []}
+    start, rules = deal_game(HARD_STANDARD), get_ruleset("standard")
+    for core, seen in reports.items():
+        search(start, rules, Budget(nodes=20_000), seen.append, core=core)
+    assert reports["compiled"] == reports["python"] == [4096, 8192, 12288, 16384]
+
+
+def test_ctrl_c_ends_a_long_compiled_search_promptly() -> None:
+    script = (
+        "import sys\n"
+        "from scorpion_ref import deal_game, get_ruleset\n"
+        "from scorpion_ref.solver import Budget, solve\n"
+        "print('searching', flush=True)\n"
+        f"found = solve(deal_game({HARD_STANDARD}), get_ruleset('standard'), Budget(nodes=10**9),"
+        " core='compiled')\n"
+        "print('finished', found.outcome, flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=ROOT)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "searching\n"
+        time.sleep(1.0)  # well inside the search (it runs for tens of seconds)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = child.communicate(timeout=10)
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert "KeyboardInterrupt" in err and "finished" not in out, (out, err)
+    assert child.returncode != 0 and waited < 3, waited
+
+
+def test_core_python_and_the_environment_run_the_python_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorpion_ref.solver import _core
+
+    calls: list[str] = []
+    loop, run = search_module._python_loop, _core.run
+
+    def python_loop(*args: object, **kwargs: object) -> Solution:
+        calls.append("python")
+        return loop(*args, **kwargs)  # type: ignore[arg-type]
+
+    def compiled(*args: object, **kwargs: object) -> object:
+        calls.append("compiled")
+        return run(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_module, "_python_loop", python_loop)
+    monkeypatch.setattr(_core, "run", compiled)
+    rules, start, budget = get_ruleset("standard"), deal_game(3), Budget(nodes=2000)
+    monkeypatch.delenv(CORE_VARIABLE, raising=False)
+    solve(start, rules, budget)
+    solve(start, rules, budget, core="python")
+    solve(start, rules, budget, core="compiled")
+    monkeypatch.setenv(CORE_VARIABLE, "python")
+    solve(start, rules, budget)
+    assert chosen_core() == "python"
+    assert calls == ["compiled", "python", "compiled", "python"]
+    monkeypatch.setenv(CORE_VARIABLE, "fast")
+    with pytest.raises(ValueError, match="SCORPION_SOLVER_CORE"):
+        solve(start, rules, budget)
+    with pytest.raises(ValueError, match="core is one of"):
+        solve(start, rules, budget, core="cython")
+
+
+def test_asking_for_a_compiled_core_that_was_not_built_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(CORE_VARIABLE, raising=False)
+    monkeypatch.setattr(search_module, "_CORE_MISSING", ImportError("No module named '_core'"))
+    assert chosen_core() == "python"  # "auto" falls back to the Python loop
+    with pytest.raises(ImportError, match=r"compiled core .* was not built"):
+        solve(deal_game(3), get_ruleset("standard"), core="compiled")
+    assert solve(deal_game(3), get_ruleset("standard"), Budget(nodes=500)).nodes == 500
