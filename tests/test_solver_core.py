@@ -52,7 +52,8 @@ def both(position: Position, rules: RuleSet, budget: Budget, reduced: bool = Tru
 
 
 def test_the_compiled_core_is_built() -> None:
-    from scorpion_ref.solver import _core  # an ImportError here fails the test: build it with pip install -e .
+    # An ImportError here fails the test: build the core with `pip install -e .`.
+    from scorpion_ref.solver import _core
 
     assert callable(_core.run)
     assert chosen_core() == "compiled"  # the default where it is built
