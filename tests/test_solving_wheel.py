@@ -1,4 +1,5 @@
-"""``solve``, ``hint``, ``check-line`` and ``winnability`` from the installed wheel, outside the checkout.
+"""``solve``, ``hint``, ``check-line`` and ``winnability`` from the installed wheel, outside the checkout,
+with the solver's compiled core built into the wheel.
 
 The wheel and its fresh venv are built as ``test_wheel.py`` builds them (its fixture, reused).
 """
@@ -6,6 +7,8 @@ The wheel and its fresh venv are built as ``test_wheel.py`` builds them (its fix
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 from test_wheel import installed, sh
@@ -31,3 +34,15 @@ def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Pat
     assert campaign.returncode == 0, campaign.stderr
     assert campaign.stdout.startswith("classic, games 1-6: 1 won, 5 lost, 0 unknown")
     assert len((tmp_path / "winnability-classic.jsonl").read_text(encoding="utf-8").splitlines()) == 6
+
+
+def test_the_wheel_s_solver_runs_the_compiled_core(installed: Path, tmp_path: Path) -> None:
+    dropped = ("PYTHONPATH", "VIRTUAL_ENV", "SCORPION_SOLVER_CORE")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    script = ("from scorpion_ref.solver import _core; from scorpion_ref.solver.search import chosen_core; "
+              "print(chosen_core()); print(_core.__file__)")
+    found = subprocess.run([str(installed / "python"), "-c", script],
+                           capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert found.returncode == 0, found.stderr
+    core, path = found.stdout.split()
+    assert core == "compiled" and str(installed.parent) in path and path.endswith(".so"), found.stdout

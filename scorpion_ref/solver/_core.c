@@ -50,7 +50,8 @@
 #define KEY_RUN 128  /* KEY_RUN + card, then a length: a run from card down */
 #define KEY_DOWN 200 /* KEY_DOWN + root column, then a count: the face-down cards */
 #define KEY_END 255  /* a column's end */
-#define KEY_MAX 96
+#define ENC_MAX 64 /* a column's part: at most 2 + 52 + 1 bytes, copied whole */
+#define KEY_MAX (8 + NCOL * ENC_MAX)
 
 #define CHUNK_BITS 18
 #define CHUNK_SIZE ((size_t)1 << CHUNK_BITS)
@@ -81,6 +82,12 @@ typedef struct {
 /* RUN_GO: go on; RUN_CHECK: go on after the progress call and the signal check */
 enum { RUN_GO, RUN_WON, RUN_LOST, RUN_NODES, RUN_MEMORY, RUN_CHECK };
 
+/* Each column's part of the key, for a node whose children are being made. */
+typedef struct {
+    uint8_t b[NCOL][ENC_MAX];
+    uint8_t len[NCOL];
+} Parts;
+
 typedef struct {
     int flags, reduced, latent;
     uint64_t max_nodes, nodes, next_check, check_every;
@@ -103,6 +110,7 @@ typedef struct {
     Move buf[MAX_MOVES];
     int nbuf, avail;
     /* the children's keys, made before any is looked up (so that the lookups overlap) */
+    Parts parts;
     uint8_t keys[MAX_MOVES + 1][KEY_MAX];
     int key_len[MAX_MOVES + 1];
     uint64_t key_hash[MAX_MOVES + 1];
@@ -255,8 +263,8 @@ static void collect_runs(State *st, int col) {
     }
 }
 
-/* fast.apply_move */
-static void apply_move(const State *in, State *out, Move m, int flags, int sweep) {
+/* fast.apply_move; returns the bit set of the columns it changed */
+static unsigned apply_move(const State *in, State *out, Move m, int flags, int sweep) {
     memcpy(out, in, sizeof *out);
     int touched[NCOL], ntouched;
     if (m.s == NO) {
@@ -271,7 +279,7 @@ static void apply_move(const State *in, State *out, Move m, int flags, int sweep
         out->len[m.d] = (uint8_t)(out->len[m.d] + cnt);
         out->len[m.s] = m.i;
         if (m.i && out->c[m.s][m.i - 1] >= DOWN) out->c[m.s][m.i - 1] -= DOWN;
-        if (!(flags & F_COLLECT)) return;
+        if (!(flags & F_COLLECT)) return 1u << m.s | 1u << m.d;
         touched[0] = m.s;
         touched[1] = m.d;
         ntouched = 2;
@@ -286,6 +294,9 @@ static void apply_move(const State *in, State *out, Move m, int flags, int sweep
             if (len >= 13 && out->c[col][len - 1] % 13 == 0) collect_runs(out, col);
         }
     }
+    unsigned touched_bits = 0;
+    for (int t = 0; t < ntouched; t++) touched_bits |= 1u << touched[t];
+    return touched_bits;
 }
 
 static int is_run(const State *st, int col) {
@@ -391,19 +402,36 @@ static inline uint8_t *put_column(uint8_t *p, const State *st, int col, const ui
     return p;
 }
 
-/* The key of a state into `out` (KEY_MAX bytes); returns its length.
+static void make_parts(const State *st, const uint8_t *down_root, Parts *parts) {
+    for (int col = 0; col < NCOL; col++)
+        parts->len[col] = (uint8_t)(put_column(parts->b[col], st, col, down_root) - parts->b[col]);
+}
+
+/* The key of a state into `out` (KEY_MAX bytes); returns its length. The columns not in
+ * `fresh` are taken from `parts` (those of the parent, which they equal).
  * reduced: reductions.canonical_key's classes (two non-empty columns never start with the same
  * card, so the multiset is the columns ordered by their first byte, the empty ones first);
  * else search._plain_key's (every column in order). */
-static int make_key(const State *st, int reduced, const uint8_t *down_root, uint8_t *out) {
-    int reach = st->nstock;
+static int make_key(const State *st, int reduced, const uint8_t *down_root, const Parts *parts, unsigned fresh,
+                    uint8_t *out) {
     uint8_t *p = out;
+    int reach = st->nstock;
     *p++ = (uint8_t)(reach | st->suits << 3);
     for (int k = 0; k < reach; k++) *p++ = st->stock[k];
+#define PUT(col)                                                        \
+    do {                                                                \
+        int col_ = (col);                                               \
+        if (fresh >> col_ & 1) {                                        \
+            p = put_column(p, st, col_, down_root);                     \
+        } else {                                                        \
+            memcpy(p, parts->b[col_], ENC_MAX);                         \
+            p += parts->len[col_];                                      \
+        }                                                               \
+    } while (0)
     int k = 0;
     if (reduced) {
-        for (; k < reach; k++) p = put_column(p, st, k, down_root);
-        /* the others by first byte: a bit set of first bytes + 1 (0 for the empty ones) */
+        for (; k < reach; k++) PUT(k);
+        /* the others by first byte: a bit set of first bytes (the empty ones first) */
         uint64_t lo = 0, hi = 0;
         int empties = 0;
         uint8_t col_of[128];
@@ -421,16 +449,17 @@ static int make_key(const State *st, int reduced, const uint8_t *down_root, uint
         while (lo) {
             int b = __builtin_ctzll(lo);
             lo &= lo - 1;
-            p = put_column(p, st, col_of[b], down_root);
+            PUT(col_of[b]);
         }
         while (hi) {
             int b = __builtin_ctzll(hi);
             hi &= hi - 1;
-            p = put_column(p, st, col_of[b + 64], down_root);
+            PUT(col_of[b + 64]);
         }
     } else {
-        for (; k < NCOL; k++) p = put_column(p, st, k, down_root);
+        for (; k < NCOL; k++) PUT(k);
     }
+#undef PUT
     return (int)(p - out);
 }
 
@@ -607,10 +636,11 @@ static int advance(Ctx *c) {
                            : sorted_moves(c->buf, c->nbuf, deal, ordered);
         size_t base = c->moves_top;
         State child;
+        make_parts(here, c->down_root, &c->parts);
         for (int k = 0; k < n; k++) {
-            apply_move(here, &child, ordered[k], c->flags, 0);
+            unsigned fresh = apply_move(here, &child, ordered[k], c->flags, 0);
             if (won(&child, c->flags)) return set_line(c, c->cur, ordered[k], 1);
-            c->key_len[k] = make_key(&child, c->reduced, c->down_root, c->keys[k]);
+            c->key_len[k] = make_key(&child, c->reduced, c->down_root, &c->parts, fresh, c->keys[k]);
             c->key_hash[k] = hash_key(c->keys[k], c->key_len[k]);
             __builtin_prefetch(&c->slots[c->key_hash[k] & c->mask]);
         }
@@ -643,7 +673,7 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
     f->s = *root;
     for (int col = 0; col < NCOL; col++)
         if (root->len[col] && root->c[col][0] >= DOWN) c->down_root[root->c[col][0] - DOWN] = (uint8_t)col;
-    int len = make_key(&f->s, c->reduced, c->down_root, key);
+    int len = make_key(&f->s, c->reduced, c->down_root, NULL, 0x7f, key);
     if (insert(c, key, len, hash_key(key, len)) < 0) return RUN_MEMORY;
     f->base = 0;
     f->cursor = 0;
@@ -655,7 +685,7 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
             c->depth = 0;
             return set_line(c, root_moves[k], root_moves[k], 0);
         }
-        len = make_key(&child, c->reduced, c->down_root, key);
+        len = make_key(&child, c->reduced, c->down_root, NULL, 0x7f, key);
         int r = insert(c, key, len, hash_key(key, len));
         if (r < 0) return RUN_MEMORY;
         if (r && push_move(c, root_moves[k]) < 0) return RUN_MEMORY;
