@@ -1,24 +1,31 @@
-"""How fast the solver decides games, next to the plain search, in the same run (run by hand).
+"""How fast the solver decides games, with each of its cores, next to the plain search (run by hand).
 
     .venv/bin/python benchmarks/solve.py [--games 1-1000] [--rules standard]
-        [--budget 100000] [--plain-games 1-100] [--memory-mb 1024]
+        [--budget 100000] [--plain-games 1-100] [--python-games 1-300] [--memory-mb 1024]
 
-For each PySolFC game of the range, both searches get the same budget of
+For each PySolFC game of the range, the searches get the same budget of
 positions (and of memory) per game:
 
-* the solver, :func:`scorpion_ref.solver.solve`;
-* the plain search, :func:`scorpion_ref.solver.plain_solve`: depth-first
-  with a transposition table over the engine's own API, with no symmetry,
-  no dead-deal test and no representation of its own.
+* ``compiled``: the solver, :func:`scorpion_ref.solver.solve`, with its
+  compiled core (``core="compiled"``; left out, with a note, where it was
+  not built);
+* ``python``: the same solver with its pure-Python loop (``core="python"``);
+  the two cores give the same answers, so only their speed differs;
+* ``plain``: the plain search, :func:`scorpion_ref.solver.plain_solve`:
+  depth-first with a transposition table over the engine's own API, with no
+  symmetry, no dead-deal test and no representation of its own.
 
 It prints, for each: games won, lost and unknown, positions expanded per
 second, and games decided (won or lost) per minute of search; then the
-ratio of the two rates. Times are the process's CPU time around each search
-(the machine may be shared; wall-clock time would count the others' work).
-``--plain-games`` runs the plain search on fewer games (it is slow); the
-ratio is then also given on the games both searched.
-A decided game on which the two disagree is printed as a DISAGREEMENT (it
-would be a bug). Nothing is asserted: the figures are for people.
+ratios of the rates (compiled / python, compiled / plain, python / plain),
+of positions per second and of games decided per minute. Times are the
+process's CPU time around each search (the machine may be shared;
+wall-clock time would count the others' work). ``--plain-games`` and
+``--python-games`` run the slower searches on fewer games; the ratios are
+then also given on the games both searched.
+A decided game on which two searches disagree is printed as a DISAGREEMENT
+(it would be a bug), and so is a game where the two cores differ at all.
+Nothing is asserted: the figures are for people.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from dataclasses import dataclass, field
 from scorpion_ref import Position, RuleSet, deal_game, get_ruleset
 from scorpion_ref.errors import UnknownRuleSet
 from scorpion_ref.solver import SOLVER_VERSION, Budget, Solution, plain_solve, solve
+from scorpion_ref.solver.search import chosen_core
 
 Solver = Callable[[Position, RuleSet, Budget], Solution]
 
@@ -63,11 +71,21 @@ class Tally:
     def per_minute(self) -> float:
         return self.decided / self.seconds * 60 if self.seconds else float("inf")
 
+    def per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds else float("inf")
+
+    def on(self, games: list[int]) -> Tally:
+        """This tally restricted to ``games``."""
+        part = Tally(self.name)
+        for game in games:
+            part.add(game, self.by_game[game], self.cpu[game])
+        return part
+
     def line(self) -> str:
-        rate = self.nodes / self.seconds if self.seconds else float("inf")
+        rate = self.per_second()
         games = sum(self.outcomes.values())
         return (
-            f"{self.name:7} {games:5} games: {self.outcomes['won']:4} won {self.outcomes['lost']:5} lost "
+            f"{self.name:8} {games:5} games: {self.outcomes['won']:4} won {self.outcomes['lost']:5} lost "
             f"{self.outcomes['unknown']:4} unknown | {self.nodes:>11,} positions in "
             f"{self.seconds:8.1f} CPU s = "
             f"{rate:>9,.0f} positions/s | {self.per_minute():8.1f} games decided/min"
@@ -104,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=game_range, default=game_range("1-1000"))
     parser.add_argument("--plain-games", type=game_range, default=None,
                         help="games for the plain search (default: the same as --games)")
+    parser.add_argument("--python-games", type=game_range, default=None,
+                        help="games for the solver's Python core (default: the same as --games)")
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--budget", type=int, default=100_000, help="positions per game, for both")
+    parser.add_argument("--budget", type=int, default=100_000, help="positions per game, for all")
     parser.add_argument("--memory-mb", type=int, default=1024)
     parser.add_argument("--verbose", action="store_true", help="a line per game")
     args = parser.parse_args(argv)
@@ -117,37 +137,64 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--budget and --memory-mb are at least 1")
     budget = Budget(nodes=args.budget, memory_mb=args.memory_mb)
     plain_games = args.plain_games or args.games
+    python_games = args.python_games or args.games
 
     print(f"solver {SOLVER_VERSION}, Python {platform.python_version()} on {platform.machine()}; "
           f"rules {rules.name}; {budget.nodes:,} positions and {budget.memory_mb} MB per game")
-    print(f"games {args.games.start}-{args.games.stop - 1} (solver), "
+    print(f"games {args.games.start}-{args.games.stop - 1} (compiled core), "
+          f"{python_games.start}-{python_games.stop - 1} (Python core), "
           f"{plain_games.start}-{plain_games.stop - 1} (plain search)", flush=True)
-    fast = run("solver", lambda p, r, b: solve(p, r, b), args.games, rules, budget, args.verbose)
-    print(fast.line(), flush=True)
-    plain = run("plain", lambda p, r, b: plain_solve(p, r, b), plain_games, rules, budget, args.verbose)
-    print(plain.line())
-    if plain.decided:
-        ratio = fast.per_minute() / plain.per_minute()
-        print(f"ratio of games decided per minute, solver / plain: {ratio:.1f}")
+    tallies: list[Tally] = []
+    try:
+        chosen_core("compiled")
+    except ImportError as error:
+        print(f"no compiled core: {error}")
     else:
-        print("the plain search decided no game: the ratio is unbounded")
-    common = sorted(set(fast.by_game) & set(plain.by_game))
-    if common and len(common) != len(fast.by_game):
-        both = Tally("solver")
-        for game in common:
-            both.add(game, fast.by_game[game], fast.cpu[game])
-        print(both.line(), "(the plain search's games)")
-        if plain.decided:
-            print(f"ratio on the same games: {both.per_minute() / plain.per_minute():.1f}")
-    for game in common:
-        a, b = fast.by_game[game].outcome, plain.by_game[game].outcome
-        if "unknown" not in (a, b) and a != b:
-            print(f"DISAGREEMENT on game {game}: solver {a}, plain {b}")
-    hardest = sorted(fast.by_game.items(), key=lambda item: -item[1].nodes)[:5]
-    print("the solver's hardest games:", ", ".join(
-        f"{game} ({s.outcome}, {s.nodes:,} positions, {fast.cpu[game]:.1f} CPU s)" for game, s in hardest
+        compiled = run("compiled", lambda p, r, b: solve(p, r, b, core="compiled"), args.games, rules, budget,
+                       args.verbose)
+        print(compiled.line(), flush=True)
+        tallies.append(compiled)
+    python = run("python", lambda p, r, b: solve(p, r, b, core="python"), python_games, rules, budget,
+                 args.verbose)
+    print(python.line(), flush=True)
+    tallies.append(python)
+    plain = run("plain", lambda p, r, b: plain_solve(p, r, b), plain_games, rules, budget, args.verbose)
+    print(plain.line(), flush=True)
+    tallies.append(plain)
+    for i, first in enumerate(tallies):
+        for second in tallies[i + 1:]:
+            compare(first, second)
+    first = tallies[0]
+    hardest = sorted(first.by_game.items(), key=lambda item: -item[1].nodes)[:5]
+    print(f"the hardest games ({first.name}):", ", ".join(
+        f"{game} ({s.outcome}, {s.nodes:,} positions, {first.cpu[game]:.1f} CPU s)" for game, s in hardest
     ))
     return 0
+
+
+def ratios(first: Tally, second: Tally) -> str:
+    """``first``'s rates over ``second``'s, as words."""
+    rate = f"{first.per_second() / second.per_second():.1f}x" if second.nodes else "unbounded"
+    decided = f"{first.per_minute() / second.per_minute():.1f}x" if second.decided else "unbounded"
+    return f"{rate} positions/s, {decided} games decided/min"
+
+
+def compare(first: Tally, second: Tally) -> None:
+    """The ratios of ``first``'s rates to ``second``'s, on all their games and on those they share;
+    and every game where the two disagree."""
+    common = sorted(set(first.by_game) & set(second.by_game))
+    pair = f"{first.name} / {second.name}"
+    print(f"{pair}: {ratios(first, second)}")
+    if common and (len(common) != len(first.by_game) or len(common) != len(second.by_game)):
+        print(f"{pair} on the {len(common)} games both searched: {ratios(first.on(common), second.on(common))}")
+    same_search = {first.name, second.name} == {"compiled", "python"}
+    for game in common:
+        x, y = first.by_game[game], second.by_game[game]
+        if same_search and (x.outcome, x.proof, x.nodes, x.line) != (y.outcome, y.proof, y.nodes, y.line):
+            print(f"DISAGREEMENT on game {game}: {first.name} {x.outcome} after {x.nodes}, "
+                  f"{second.name} {y.outcome} after {y.nodes}")
+        elif "unknown" not in (x.outcome, y.outcome) and x.outcome != y.outcome:
+            print(f"DISAGREEMENT on game {game}: {first.name} {x.outcome}, {second.name} {y.outcome}")
 
 
 if __name__ == "__main__":
