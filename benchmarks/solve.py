@@ -186,7 +186,8 @@ def compare(first: Tally, second: Tally) -> None:
     pair = f"{first.name} / {second.name}"
     print(f"{pair}: {ratios(first, second)}")
     if common and (len(common) != len(first.by_game) or len(common) != len(second.by_game)):
-        print(f"{pair} on the {len(common)} games both searched: {ratios(first.on(common), second.on(common))}")
+        shared = ratios(first.on(common), second.on(common))
+        print(f"{pair} on the {len(common)} games both searched: {shared}")
     same_search = {first.name, second.name} == {"compiled", "python"}
     for game in common:
         x, y = first.by_game[game], second.by_game[game]
