@@ -24,7 +24,7 @@ the compiled :mod:`._core`, used when it was built (a C compiler at install
 time), and the pure-Python loop of :mod:`.search`, used otherwise, or when
 asked for with ``core="python"`` or ``SCORPION_SOLVER_CORE=python``. The
 Python loop's table costs about 130 bytes a position, the compiled one's
-about 60; each stops with ``unknown`` (proof ``"memory"``) before what it
+65 to 80; each stops with ``unknown`` (proof ``"memory"``) before what it
 counts passes ``budget.memory_mb``.
 
 >>> from scorpion_ref import Position, get_ruleset
