@@ -97,9 +97,10 @@ def chosen_core(core: str = "auto") -> Literal["python", "compiled"]:
     if core == "auto":
         return "python"
     raise ImportError(
-        "the compiled core of the solver (scorpion_ref.solver._core) was not built on this machine "
-        f"({_CORE_MISSING}); install the package where a C compiler is found, or ask for core='python'"
-    )
+        "the compiled core of the solver (scorpion_ref.solver._core) was not built on this machine: "
+        "the package was installed where no C compiler was found, or the build failed; reinstall it "
+        "where one is (pip install -e . or pip install .), or ask for core='python'"
+    ) from _CORE_MISSING
 
 
 def table_bytes(seen: set[bytes], key_length: int) -> int:
