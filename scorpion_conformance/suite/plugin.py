@@ -31,7 +31,7 @@ import pytest
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.transport import split_command
 
-from . import console, facts, parallel, report_files, reporting
+from . import console, facts, parallel, report_files, reporting, stopping
 from .execute import ScenarioRun
 from .expectations import ExpectationsError, load_expectations, unknown_keys, write_expectations
 from .naming import AreaError, area_marker, area_of, case_text, parse_areas, rename, test_name
@@ -129,6 +129,7 @@ def _catch_stop_signals(suite: Suite, config: pytest.Config) -> None:
         return
 
     def stop(signum: int, _frame: FrameType | None) -> None:
+        stopping.note(signum)
         if suite.interrupted is None:
             suite.interrupted = signum
             if signum == signal.SIGTERM and parallel.is_controller(config):

@@ -29,7 +29,7 @@ from xml.etree import ElementTree
 
 import pluggy
 
-__all__ = ["STOP_SIGNALS", "Observer", "held", "hold", "release", "settle"]
+__all__ = ["STOP_SIGNALS", "Observer", "held", "hold", "note", "release", "settle"]
 
 #: The signals that stop a run (exit 128 + the signal's number).
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -64,6 +64,18 @@ def release() -> None:
         signal.signal(signum, signal.SIG_DFL if handler is None else handler)
     _previous.clear()
     _held.clear()
+
+
+def note(signum: int) -> None:
+    """Note a stop signal that the suite's plugin acted on once it had taken the signals over.
+
+    The plugin takes them over while pytest configures itself, before ``run``'s
+    :class:`Observer` has seen the configuration (it configures last). A signal
+    in between leaves pytest with no session to finish, so no report is written
+    by the plugin; noted here, :func:`settle` still knows the run was stopped,
+    and by which signal, and writes the reports as interrupted.
+    """
+    _held.append(signum)
 
 
 def held() -> int | None:
