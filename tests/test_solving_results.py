@@ -110,3 +110,13 @@ def test_the_ladder_of_budgets_and_the_inputs() -> None:
     for bad in ("0-3", "5-2", "a-b", ""):
         with pytest.raises(BadInput, match="--games"):
             read_games(bad)
+
+
+def test_a_record_says_which_core_searched_and_a_bad_core_is_refused() -> None:
+    from scorpion_conformance.solving.pool import decide
+
+    record = decide(5, "standard", 100_000, 256)
+    assert record.core == "compiled"  # the extension is built wherever the tests run (test_solver_core)
+    assert Record.from_json(record.to_json()).core == "compiled"
+    with pytest.raises(ValueError, match="core 'rust' is not one of python, compiled"):
+        Record.from_json(record.to_json().replace('"compiled"', '"rust"'))

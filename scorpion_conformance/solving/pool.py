@@ -66,17 +66,21 @@ def decide(game: int, rules: str, nodes: int, memory_mb: int) -> Record:
     """Solve one game (PySolFC numbering, every card known) and say what was found, as a record."""
     from scorpion_ref import deal_game, get_ruleset
     from scorpion_ref.solver import SOLVER_VERSION, Budget, solve
+    from scorpion_ref.solver.fast import knows
+    from scorpion_ref.solver.search import chosen_core
 
     from .lines import show_line
 
     started = time.process_time()
-    found = solve(deal_game(game), get_ruleset(rules), Budget(nodes=nodes, memory_mb=memory_mb))
+    rule_set = get_ruleset(rules)
+    found = solve(deal_game(game), rule_set, Budget(nodes=nodes, memory_mb=memory_mb))
     cpu = time.process_time() - started
     return Record(
         game=game, rules=rules, outcome=found.outcome, nodes=found.nodes, seconds=found.seconds,
         budget=nodes, memory_mb=memory_mb, solver=SOLVER_VERSION,
         line=show_line(found.line) if found.outcome == "won" else None,
         proof=found.proof if found.outcome != "won" else None, cpu=cpu,
+        core=chosen_core() if knows(rule_set) else "python",  # an unknown option: the plain search
     )
 
 

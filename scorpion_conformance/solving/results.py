@@ -67,6 +67,9 @@ class Record:
     proof: str | None = None
     #: The CPU seconds of the worker process during the search (records before it was kept have None).
     cpu: float | None = None
+    #: Which loop searched, ``"compiled"`` or ``"python"`` (the two give the same answers and node
+    #: counts; records made before the compiled core existed have None, and were all Python's).
+    core: str | None = None
 
     @property
     def cost(self) -> float:
@@ -103,7 +106,9 @@ class Record:
             raise ValueError(f"outcome {data['outcome']!r} is not one of {', '.join(OUTCOMES)}")
         if not isinstance(data.get("cpu", 0.0), (int, float)) or isinstance(data.get("cpu"), bool):
             raise ValueError("the field 'cpu' is not a number of seconds")
-        unknown = sorted(set(data) - set(fields) - {"line", "proof", "cpu"})
+        if data.get("core", "python") not in ("python", "compiled"):
+            raise ValueError(f"core {data['core']!r} is not one of python, compiled")
+        unknown = sorted(set(data) - set(fields) - {"line", "proof", "cpu", "core"})
         if unknown:
             raise ValueError(f"unknown field {', '.join(unknown)}")
         return cls(**data)
