@@ -48,12 +48,17 @@ def test_the_page_is_generated_from_the_results_files(tmp_path: Path) -> None:
     assert 'Winnable under `classic`: 2 games of 40 solved"\n\n    5, 37' in parts["winnability-games"]
     assert 'Winnable under `standard`: 1 games of 4 solved"\n\n    1' in parts["winnability-games"]
     assert "game 40: 400 positions" in html  # the hardest game of classic comes first
+    # The unknown game, with its budget and what ran out; classic has none, so no list.
+    unknown = parts["winnability-unknown"]
+    assert 'Still unknown under `standard`: 1 games"' in unknown and "classic" not in unknown
+    assert "game 4: 1,000 positions searched, none of them won" in unknown
 
 
 def test_no_results_says_so(tmp_path: Path) -> None:
     _page, parts = page_of(tmp_path)
     assert "No results file was found" in parts["winnability-table"]
     assert "No results yet" in parts["winnability-plots"]
+    assert "No game is unknown" in parts["winnability-unknown"]
 
 
 def test_the_committed_results_make_the_page(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ __all__ = [
     "published_table",
     "rates_rows",
     "rates_table",
+    "unknown_lists",
     "winnable_lists",
 ]
 
@@ -180,6 +181,28 @@ def winnable_lists(results: dict[str, dict[int, Record]]) -> str:
     return "\n".join(parts)
 
 
+def unknown_lists(results: dict[str, dict[int, Record]]) -> str:
+    """Per rule set, every game still unknown: the biggest budget it was tried at, what ran out
+    (the positions, or the memory), and the CPU time of that try.
+
+    >>> best = {"standard": {388: Record(388, "standard", "unknown", 50, 1.0, 50, 64, "v", proof="nodes")}}
+    >>> print(unknown_lists(best).splitlines()[2][:60])
+        game 388: 50 positions searched, none of them won and
+    """
+    parts = []
+    for rules, best in results.items():
+        unknown = sorted((r for r in best.values() if not r.decided), key=lambda r: r.game)
+        if not unknown:
+            continue
+        parts += [f'??? note "Still unknown under `{rules}`: {len(unknown):,} games"', ""]
+        for r in unknown:
+            what = (f"the memory budget of {r.memory_mb:,} MB ran out first" if r.proof == "memory"
+                    else "none of them won and the reachable positions not yet exhausted")
+            parts.append(f"    game {r.game}: {r.budget:,} positions searched, {what} ({r.cost:.1f} s)")
+            parts.append("")
+    return "\n".join(parts) if parts else "*(No game is unknown: every game solved was decided.)*"
+
+
 # -- plots ---------------------------------------------------------------------
 
 
@@ -285,4 +308,5 @@ def makers(page: GeneratedPage, root: Path) -> dict[str, Callable[[], str]]:
         "winnability-hardest": lambda: _hardest(page, results()),
         "winnability-plots": lambda: plots(page, results()),
         "winnability-games": lambda: winnable_lists(results()),
+        "winnability-unknown": lambda: unknown_lists(results()),
     }
