@@ -186,7 +186,7 @@ def unknown_lists(results: dict[str, dict[int, Record]]) -> str:
     (the positions, or the memory), and the CPU time of that try.
 
     >>> best = {"standard": {388: Record(388, "standard", "unknown", 50, 1.0, 50, 64, "v", proof="nodes")}}
-    >>> print(unknown_lists(best).splitlines()[2][:60])
+    >>> print(unknown_lists(best).splitlines()[2][:57])
         game 388: 50 positions searched, none of them won and
     """
     parts = []
