@@ -79,37 +79,43 @@ def _children(pid: int) -> list[psutil.Process]:
         return []
 
 
-def test_a_stopped_campaign_resumes_with_no_game_twice_and_none_lost(tmp_path: Path) -> None:
-    path = tmp_path / "r.jsonl"
-    command = [sys.executable, "-m", "scorpion_conformance.cli", "winnability", "--rules", "classic",
-               "--games", "1-60", "--workers", "2", "--budget", "50k", "--max-budget", "200k",
-               "--results", str(path)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+def _stopped(command: list[str], path: Path, records: int, signum: int) -> tuple[int, str, str]:
+    """Start a campaign, send it ``signum`` once ``records`` are written, and wait for it to end;
+    its exit status, output and errors. Its workers must all be gone afterwards."""
+    process = subprocess.Popen(command, cwd=path.parent, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and process.poll() is None:
-            if path.exists() and path.read_text(encoding="utf-8").count("\n") >= 5:
+            if path.exists() and path.read_text(encoding="utf-8").count("\n") >= records:
                 break
             time.sleep(0.05)
         workers = _children(process.pid)
         assert process.poll() is None, "the campaign ended before it could be stopped"
         assert workers, "no worker process was seen"
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         out, err = process.communicate(timeout=30)
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate()
-    assert process.returncode == 130, err
     assert "interrupted: every finished game is in the results file" in out and "Traceback" not in err
     _gone, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive, f"workers left running: {alive}"
+    return process.returncode, out, err
+
+
+def test_a_stopped_campaign_resumes_with_no_game_twice_and_none_lost(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "scorpion_conformance.cli", "winnability", "--rules", "classic",
+               "--games", "1-60", "--workers", "2", "--budget", "50k", "--max-budget", "200k",
+               "--results", str(path)]
+    code, _out, err = _stopped(command, path, 5, signal.SIGINT)
+    assert code == 130, err
     stopped = read_records(path)
     assert 5 <= len(stopped) < 60
-    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
-                          check=False)
+    done = subprocess.run(command, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     counts = Counter(r.game for r in read_records(path))
     assert sorted(counts) == list(range(1, 61)) and set(counts.values()) == {1}
@@ -212,25 +218,7 @@ def test_sigterm_stops_a_campaign_with_143_and_every_record_whole(tmp_path: Path
     path = tmp_path / "r.jsonl"
     command = [sys.executable, "-m", "scorpion_conformance.cli", "winnability", "--rules", "classic",
                "--games", "1-60", "--workers", "2", "--budget", "200k", "--results", str(path)]
-    process = subprocess.Popen(command, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and process.poll() is None:
-            if path.exists() and path.read_text(encoding="utf-8").count("\n") >= 3:
-                break
-            time.sleep(0.05)
-        workers = _children(process.pid)
-        assert process.poll() is None, "the campaign ended before it could be stopped"
-        process.send_signal(signal.SIGTERM)
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 143, err
-    assert "interrupted: every finished game is in the results file" in out and "Traceback" not in err
-    _gone, alive = psutil.wait_procs(workers, timeout=10)
-    assert not alive, f"workers left running: {alive}"
+    code, _out, err = _stopped(command, path, 3, signal.SIGTERM)
+    assert code == 143, err
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n") and 3 <= len(read_records(path)) == text.count("\n") < 60
