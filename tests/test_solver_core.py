@@ -169,8 +169,11 @@ def test_progress_is_reported_at_the_same_points() -> None:
 
 
 def test_ctrl_c_ends_a_long_compiled_search_promptly() -> None:
+    # A child inherits an ignored SIGINT (a shell leaves it so for a job started with `&`), and
+    # Python then installs no KeyboardInterrupt for it: the script asks for the default handler.
     script = (
-        "import sys\n"
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from scorpion_ref import deal_game, get_ruleset\n"
         "from scorpion_ref.solver import Budget, solve\n"
         "print('searching', flush=True)\n"
