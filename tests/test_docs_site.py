@@ -384,6 +384,8 @@ def test_the_winnability_page_reads_on_a_phone_and_a_desktop(browser: Any, serve
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             plot_width = page.locator("svg.winnability-plot").first.bounding_box()["width"]
             assert plot_width > 0.8 * min(width, 800) - 60
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"winnability-{width}.png"), full_page=True)
         finally:
             page.close()
 
