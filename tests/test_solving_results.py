@@ -120,3 +120,13 @@ def test_a_record_says_which_core_searched_and_a_bad_core_is_refused() -> None:
     assert Record.from_json(record.to_json()).core == "compiled"
     with pytest.raises(ValueError, match="core 'rust' is not one of python, compiled"):
         Record.from_json(record.to_json().replace('"compiled"', '"rust"'))
+
+
+def test_a_campaign_beside_compressed_results_asks_for_them_to_be_decompressed(tmp_path: Path) -> None:
+    plain = tmp_path / "classic.jsonl"
+    write_compressed([Record(game=1, rules="classic", outcome="lost", nodes=5, seconds=0.1, budget=10,
+                             memory_mb=64, solver="t", proof="exhausted")], tmp_path / "classic.jsonl.gz")
+    with pytest.raises(ResultsError, match=r"classic.jsonl does not exist but .*classic.jsonl.gz does: "
+                                           r"decompress it first \(gunzip -k "):
+        ResultsFile(plain)
+    assert not plain.exists()

@@ -182,6 +182,11 @@ class ResultsFile:
         self.path = Path(path)
         if self.path.suffix == ".gz":
             raise ResultsError(f"{self.path} is compressed: decompress it to append to it")
+        packed = self.path.with_name(self.path.name + ".gz")
+        if not self.path.exists() and packed.exists():
+            # Starting afresh beside the committed results would solve every game again.
+            raise ResultsError(f"{self.path} does not exist but {packed} does: decompress it first "
+                               f"(gunzip -k {packed}) to go on with those results")
         lines, cut = _lines(self.path)
         self.records = list(_parse(self.path, lines))
         try:
