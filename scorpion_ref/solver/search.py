@@ -8,7 +8,7 @@ table's keys forget the order of the columns the stock cannot reach.
 There are two cores for the loop after the root checks, held equal by
 ``tests/test_solver_core.py`` (the same outcome, proof, node count and line
 wherever neither runs out of memory): this module's Python loop, and the
-compiled :mod:`._core` (``_core.c``), 50 to 100 times faster, built when the
+compiled :mod:`._core` (``_core.c``), about 11 times faster, built when the
 package is installed on a machine with a C compiler. ``core="auto"`` takes the
 compiled one when it can be imported, else the Python loop; the environment
 variable ``SCORPION_SOLVER_CORE`` (``python``, ``compiled`` or ``auto``) sets
