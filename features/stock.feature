@@ -20,7 +20,7 @@ Feature: The stock
       And column 4 reads 4♣
       And column 7 reads Q♥
 
-    @id:STOCK-019 @R-DEAL-PARTIAL-POSITIONS
+    @id:STOCK-019 @R-DEAL-PARTIAL-POSITIONS @synthetic
     Example: A stock of two cards gives columns 1 and 2 one card each
       Aisleriot 3.22.23 always deals to columns 1, 2 and 3, and its deal fails on a shorter stock.
       Given the table
@@ -33,7 +33,7 @@ Feature: The stock
       And column 3 reads J♦
       And the stock is empty
 
-    @id:STOCK-020 @R-DEAL-PARTIAL-POSITIONS
+    @id:STOCK-020 @R-DEAL-PARTIAL-POSITIONS @synthetic
     Example: A stock of one card may be dealt, onto column 1
       Aisleriot 3.22.23 neither offers nor makes this deal: it always deals three cards.
       Given the table

@@ -432,3 +432,40 @@ def condition_key(condition: Condition) -> str:
     text = " ".join(condition.text.split())
     suffix = f" ({same.index(condition) + 1})" if len(same) > 1 else ""
     return f"{condition.decision} :: {text}{suffix}"
+
+
+def summary(measurement: Measurement, reasons: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The figures of a measurement: conditions in the model and shown (per rule set,
+    and across rule sets for rule conditions), the cells of each table filled, empty
+    with a reason (a key of ``reasons``) and empty without one."""
+    reasons = reasons or {}
+    model = measurement.model
+    conditions = [c for c in model.conditions]
+    per_rules: dict[str, dict[str, int]] = {}
+    for rules in measurement.rulesets:
+        applicable = [c for c in conditions if rules in measurement.applicable(c)]
+        shown = [c for c in applicable if measurement.pair(c, rules) is not None]
+        per_rules[rules] = {"can matter": len(applicable), "shown": len(shown)}
+    rule_conditions = [c for c in conditions if c.rule and measurement.across_applicable(c)]
+    found = gaps(measurement)
+    tables = {
+        "matrix": len(REQUESTS) * len(COLUMNS) * len(measurement.rulesets),
+        "reasons": sum(measurement.reason_possible(r, n) for r in reason_codes() for n in measurement.rulesets),
+        "undo": len(undo_effects()) * len(measurement.rulesets),
+    }
+    figures: dict[str, Any] = {
+        "conditions": len(conditions),
+        "rule conditions": sum(c.rule for c in conditions),
+        "decisions": sum(1 for d in model.decisions if d.conditions),
+        "per rule set": per_rules,
+        "across rule sets": {"can matter": len(rule_conditions),
+                             "shown": sum(measurement.pair(c, None) is not None for c in rule_conditions)},
+        "condition gaps": {"with a reason": sum(k in reasons for k in found["conditions"]),
+                           "without": sum(k not in reasons for k in found["conditions"])},
+    }
+    for table, size in tables.items():
+        empty = found[table]
+        figures[table] = {"cells": size, "filled": size - len(empty),
+                          "empty with a reason": sum(k in reasons for k in empty),
+                          "empty without a reason": sum(k not in reasons for k in empty)}
+    return figures

@@ -44,7 +44,7 @@ from .scenarios import (
     read_feature,
     read_text,
 )
-from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
+from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS, SYNTHETIC_TAG
 
 __all__ = ["CATALOGUE_NAMES", "CODES", "Problem", "catalogue_ids", "lint", "suggest_steps", "suggest_tag"]
 
@@ -205,14 +205,14 @@ def suggest_tag(tag: str, catalogue: Collection[str]) -> str | None:
     >>> suggest_tag("runs-colect", set())
     'runs-collect'
     """
-    known = [*OPTION_TAGS, *CAPABILITY_TAGS, *sorted(catalogue)]
+    known = [*OPTION_TAGS, *CAPABILITY_TAGS, SYNTHETIC_TAG, *sorted(catalogue)]
     close = difflib.get_close_matches(tag, known, n=1, cutoff=0.6)
     return close[0] if close else None
 
 
 def _tag_problem(tag: str, catalogue: Collection[str]) -> tuple[str, str] | None:
     """What is wrong with a tag, and the code, or None."""
-    if tag in OPTION_TAGS or tag in CAPABILITY_TAGS or ID_TAG.match(tag):
+    if tag in OPTION_TAGS or tag in CAPABILITY_TAGS or tag == SYNTHETIC_TAG or ID_TAG.match(tag):
         return None
     if CATALOGUE_TAG.match(tag) and (tag in catalogue or not catalogue):
         return None
@@ -222,7 +222,7 @@ def _tag_problem(tag: str, catalogue: Collection[str]) -> tuple[str, str] | None
     hint = f"; did you mean @{guess}?" if guess else (
         "; the tags are the option tags (" + ", ".join(f"@{t}" for t in OPTION_TAGS)
         + "), " + ", ".join(f"@{t}" for t in CAPABILITY_TAGS)
-        + ", @id:AREA-NNN and the catalogue's rule ids (@R-...)"
+        + f", @{SYNTHETIC_TAG}, @id:AREA-NNN and the catalogue's rule ids (@R-...)"
     )
     if CATALOGUE_TAG.match(tag):
         return f"@{tag} is not a rule of the catalogue{hint}", "unknown-rule"

@@ -10,6 +10,9 @@
 * A **catalogue tag** (``@R-EMPTY-KING-ONLY``) names a rule of
   ``scorpion_ref/catalogue.yaml`` that the scenario tests; on a ``Rule:`` it
   applies to every example below.
+* The **synthetic tag** (``@synthetic``) marks a scenario whose start position
+  no game reaches from a deal (docs/protocol.md, "Synthetic positions"): an
+  adapter may answer its start with ``unsupported-position``.
 
 The option tags and the named rule sets are the vocabulary's
 (:mod:`scorpion_conformance.vocabulary`): each value of an option has one tag.
@@ -31,6 +34,7 @@ __all__ = [
     "ID_TAG",
     "NAMED_RULESETS",
     "OPTION_TAGS",
+    "SYNTHETIC_TAG",
     "matches",
     "requirements",
     "scenario_id",
@@ -42,6 +46,9 @@ OPTION_TAGS: Mapping[str, tuple[str, str]] = vocabulary.OPTION_TAGS
 
 #: Capability tag → the capability an adapter declares in its hello.
 CAPABILITY_TAGS: dict[str, str] = {"undo": "undo"}
+
+#: The tag of a scenario whose start position cannot arise from a deal.
+SYNTHETIC_TAG = "synthetic"
 
 ID_TAG = re.compile(r"^id:([A-Z]+-\d{3})$")
 CATALOGUE_TAG = re.compile(r"^R-[A-Z0-9-]+$")
@@ -78,9 +85,9 @@ def scenario_id(tags: Iterable[str]) -> str | None:
 
 
 def unknown_tags(tags: Iterable[str]) -> list[str]:
-    """Tags outside the vocabulary (not option, capability, id or catalogue tags)."""
+    """Tags outside the vocabulary (not option, capability, id, catalogue or synthetic tags)."""
     return sorted(
         tag for tag in tags
-        if tag not in OPTION_TAGS and tag not in CAPABILITY_TAGS
+        if tag not in OPTION_TAGS and tag not in CAPABILITY_TAGS and tag != SYNTHETIC_TAG
         and not ID_TAG.match(tag) and not CATALOGUE_TAG.match(tag)
     )
