@@ -25,11 +25,13 @@ from scorpion_ref import (
     legal_actions,
     status,
 )
+from scorpion_ref.reachable import cannot_arise
 from scorpion_ref.serial import action_to_json, position_to_json
 
 from ..client import AdapterClient
 from ..compare import legal_difference, state_difference
 from ..errors import AdapterError, ErrorAnswer
+from ..suite.execute import UNSUPPORTED_POSITION
 from ..protocol import Response
 from .compare import Difference, _fault, _say
 
@@ -55,6 +57,12 @@ class Stats:
     steps: int = 0
     comparisons: int = 0
     actions_compared: int = 0
+    #: Games whose synthetic start the adapter answered with ``unsupported-position``.
+    unsupported: int = 0
+
+
+class _Unsupported(Exception):
+    """The adapter cannot hold this game's synthetic start."""
 
 
 class _Invalid(Exception):
@@ -121,8 +129,12 @@ class _Replay:
         try:
             state = self.client.start(self.name, position_to_json(position))
         except ErrorAnswer as error:
+            if error.code == UNSUPPORTED_POSITION and cannot_arise(position, self.rules):
+                raise _Unsupported from None  # a synthetic start it may refuse: no game to compare
+            why = (" (a start a game can reach from a deal: only a synthetic one may be refused so)"
+                   if error.code == UNSUPPORTED_POSITION else "")
             return Difference("start", -1, "start", f"the adapter refused the start position: "
-                              f"{error.response.error.code}: {error.response.error.message}")
+                              f"{error.response.error.code}: {error.response.error.message}{why}")
         problem = state_difference(self.reference_state(), state)
         if problem:
             return Difference("start", -1, "start", "after start, " + problem, adapter_state=state)
@@ -258,7 +270,11 @@ def play_game(
     try:
         if not client.running and client.info is not None:
             client.restart()
-        difference = replay.start(start)
+        try:
+            difference = replay.start(start)
+        except _Unsupported:
+            stats.unsupported += 1
+            return played, None
         if difference is not None:
             return played, difference
         steps: Iterator[Step | None]

@@ -159,6 +159,10 @@ def _options_table(end: Mapping[str, Any]) -> str:
             f"</thead><tbody>{rows}</tbody></table></div>")
 
 
+#: How a failure from a synthetic start is marked: no player meets that position.
+_SYNTHETIC = "; from a synthetic start, one no game reaches from a deal: no player meets it"
+
+
 def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any]) -> str:
     from .examples import example_rows_html
 
@@ -177,7 +181,8 @@ def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any
             f'<section class="sc-failure" id="{html.escape(ident)}-{html.escape(str(record.get("rules")))}">'
             f"<h3>{html.escape(ident)} under {html.escape(str(record.get('rules') or '—'))}: "
             f"{html.escape(str(record.get('name') or ''))} <small>({html.escape(record['status'])}, "
-            f"{html.escape(str(record.get('source') or ''))})</small></h3>"
+            f"{html.escape(str(record.get('source') or ''))}{_SYNTHETIC if record.get('synthetic') is True else ''})"
+            "</small></h3>"
             f"{drawing}<pre>{message}</pre><p>rerun: <code>{rerun}</code></p></section>"
         )
     if len(bad) > DRAWN:
@@ -206,7 +211,8 @@ def page_html(records: Sequence[Mapping[str, Any]], end: Mapping[str, Any]) -> s
         f"<h2>The run</h2>{_facts_table(end)}"
         f"<h2>By rule area and rule set</h2>{matrix}"
         f"<p>✓ passed · ≠ failed as the expectations file says · ✗ failed or errored · {DASH} unsupported "
-        "(a rule set the implementation does not offer) · · nothing to run.</p>"
+        "(a rule set the implementation does not offer, or a synthetic start it cannot hold) · · nothing "
+        "to run.</p>"
         f"<h2>The declared rule sets</h2>{_options_table(end)}"
         f"<h2>Failures</h2>{_failures_html(records, {c.case_id: c for c in cases})}"
     )

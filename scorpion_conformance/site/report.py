@@ -184,6 +184,8 @@ def _failures(
         if base in areas:
             shown = f"[{shown}]({area_path(areas[base][0])}#{base})"
         message = md_escape(" ".join(str(r.get("message") or "").split())[:300])
+        if r.get("synthetic") is True:
+            message = "(from a [synthetic start](protocol.md#synthetic-positions), which no player meets) " + message
         rerun = f"<br>`{r['rerun']}`" if r.get("rerun") else ""
         lines.append(
             f"| {shown} {md_escape(str(r.get('name', '')))} | "
@@ -234,6 +236,7 @@ def report_markdown(
     """The generated part of the report page. ``results`` None: the runs were skipped (the
     real programs' sections still show their divergences)."""
     areas = _area_titles(cases, catalogue)
+    synthetic = {case.id for case in cases if case.id and case.synthetic}
     if results is None:
         lines = [
             '!!! note "The suite was not run for this build"',
@@ -243,7 +246,8 @@ def report_markdown(
             "",
         ]
         for program in find_programs(ROOT):
-            table = divergence_table(program, areas, None, {rule.id: rule.area for rule in catalogue.rules})
+            table = divergence_table(program, areas, None, {rule.id: rule.area for rule in catalogue.rules},
+                                     synthetic)
             lines += [f"## {program.title} {{#{program.key}}}", "", *program_lines(program),
                       "### Divergences", "", *table, ""]
         return "\n".join(lines)
@@ -258,7 +262,7 @@ def report_markdown(
             for record in result.records:
                 statuses[str(record.get("id")).split("/")[0]].append(str(record["status"]))
             table = divergence_table(impl.program, areas, statuses if result.records else None,
-                                     {rule.id: rule.area for rule in catalogue.rules})
+                                     {rule.id: rule.area for rule in catalogue.rules}, synthetic)
             lines += ["### Divergences", "", *table, ""]
     area_links = " · ".join(f"[{md_escape(a.title)}]({area_path(a.id)})" for a in catalogue.areas)
     lines += [
@@ -267,9 +271,12 @@ def report_markdown(
         "Each cell counts the results of one rule area under one rule set: **✓** passed, "
         "**≠** failed as its expectations file says (a real program's known divergence, "
         f"explained in its table), **✗** failed (or errored), **{DASH}** unsupported (the "
-        "implementation does not offer a rule set the scenario needs), **·** nothing to run. "
+        "implementation does not offer a rule set the scenario needs, or cannot hold a "
+        "[synthetic start](protocol.md#synthetic-positions)), **·** nothing to run. "
         "A rule area's "
-        f"scenarios are drawn on its page: {area_links}.",
+        f"scenarios are drawn on its page: {area_links}. A divergence or failure that only a "
+        "synthetic start shows is marked: no player meets it. What the scenarios cover, condition "
+        "by condition, is on [What the suite covers](coverage.md).",
         "",
     ]
     return "\n".join(lines)

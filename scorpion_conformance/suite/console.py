@@ -126,7 +126,8 @@ def summary(
         if not brief:
             plain()
             plain("'error' is the adapter program's fault (a crash, a hang, an answer out of step),")
-            plain("not a verdict on the rules; 'unsupported': no declared rule set fits the case.")
+            plain("not a verdict on the rules; 'unsupported': no declared rule set fits the case, or")
+            plain("the adapter cannot hold its synthetic start (one no game reaches from a deal).")
     reasons = Counter(r.message for r in finished if r.status == UNSUPPORTED)
     if reasons and not brief:
         plain()

@@ -17,7 +17,7 @@ from typing import Any
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.compare import action_key, normalized_state, same_position
-from scorpion_conformance.errors import ErrorAnswer
+from scorpion_conformance.errors import ErrorAnswer, quote
 from scorpion_conformance.protocol import Response
 
 from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
@@ -152,7 +152,7 @@ class ScenarioRun:
             )
         self.client.check_in_step()  # an answer out of step is the adapter's fault, not a skip
         self.unsupported = (f"the adapter cannot represent this synthetic start position "
-                            f"({UNSUPPORTED_POSITION}: {' '.join(message.split())[:200]})")
+                            f"({UNSUPPORTED_POSITION}): {quote(' '.join(message.split()), 200)}")
         raise UnsupportedStart(self.unsupported)
 
     def state(self) -> dict[str, Any]:
