@@ -191,3 +191,18 @@ Feature: The deal
       Then column 1 reads K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ A♣
       And column 2 reads [6♦] [8♥] 2♠
       And no run has been collected
+
+    @id:DEAL-012
+    Example: On an empty table no card is in play
+      Given an empty table
+      And the stock has been dealt
+      When the player moves K♠ to column 1
+      Then the action is refused as card-not-in-play
+
+    @id:DEAL-013 @R-STOCK-ONCE
+    Example: An empty table with the stock dealt offers nothing, not even a deal
+      Given an empty table
+      And the stock has been dealt
+      Then no action is legal
+      When the player deals the stock
+      Then the action is refused as stock-empty
