@@ -23,7 +23,7 @@ from scorpion_conformance.fuzz.shrinking import _reduce
 from scorpion_conformance.suite.execute import ScenarioFailure, ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, duplicate_names, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS, unknown_tags
-from scorpion_ref import RULESETS, Deal, Position, Status, apply, is_legal, status
+from scorpion_ref import RULESETS, Deal, Position, Rank, Status, apply, complete_runs, is_legal, status
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = shlex.quote(sys.executable)
@@ -230,6 +230,30 @@ def test_generated_positions_are_valid_and_reach_the_rare_cases(rules: str) -> N
     assert set(seen) == set(fuzz.TEMPLATES)
     if ruleset.runs == "collect":
         assert completes >= 30  # a run is collected by the hinted action in many games
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_the_templates_the_coverage_measurement_asked_for_draw_their_shapes(rules: str) -> None:
+    ruleset = RULESETS[rules]
+    seen: dict[str, int] = {}
+    won = 0
+    for seed in range(400):
+        name, position, _ = fuzz.generate_position(random.Random(seed), ruleset)
+        seen[name] = seen.get(name, 0) + 1
+        columns = position.columns
+        if name == "bare-table":
+            assert all(column.is_empty for column in columns)
+        elif name == "won-table":
+            on_table = sum(len(complete_runs(column)) for column in columns)
+            assert (len(position.collected) if ruleset.runs == "collect" else on_table) == 4
+            won += status(position, ruleset) is Status.WON
+        elif name == "not-quite-run":
+            assert any(len(c.up) == 13 and not c.down and not complete_runs(c) for c in columns), position
+        elif name == "hidden-king":
+            assert any(c.down and c.up[0].rank is Rank.KING for c in columns), position
+            assert any(c.is_empty for c in columns), position
+    assert {"bare-table", "won-table", "not-quite-run", "hidden-king"} <= set(seen), seen
+    assert won > 0
 
 
 def test_reduce_finds_a_smallest_failing_subset() -> None:

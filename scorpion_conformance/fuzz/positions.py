@@ -2,7 +2,9 @@
 play from a deal almost never reaches (a run one move or one stock deal from
 completion, a run over face-down cards, passengers above the Ace, two runs
 completed by one action, the classic stock lock, a whole-column King and empty
-columns, a near win), and the choice between those and numbered deals."""
+columns, a near win; and, since the coverage measurement, the empty table, a won
+game played on, thirteen cards that nearly are a run, a King on hidden cards
+beside a space and a lone card), and the choice between those and numbered deals."""
 
 from __future__ import annotations
 
@@ -320,6 +322,97 @@ def _almost_one_run(layout: _Layout) -> bool:
     return True
 
 
+def _bare_table(layout: _Layout) -> bool:
+    """Nothing on the table: the stock full, spent or short, and where runs are collected
+    some suits (perhaps all four) collected. (Drawn after the coverage measurement: every
+    request on the empty table.)"""
+    rng = layout.rng
+    if layout.used or layout.stock is not None:
+        return False  # only as the first template
+    layout.empty.update(range(COLUMNS))
+    if layout.rules.runs == "collect":
+        suits = list(Suit)
+        rng.shuffle(suits)
+        layout.collected.update(suits[: rng.randint(0, 4)])
+    # The stock is chosen here, so that no template drawn as an extra lays cards out.
+    layout.stock = layout.draw(rng.choice((0, 0, 3, 3, 1, 2)))
+    return True
+
+
+def _won_table(layout: _Layout) -> bool:
+    """A won game where runs stay: the four runs alone in four columns, or two and two
+    in one column each, the stock dealt; where runs are collected, all four suits
+    collected. Play goes on from there. (Drawn after the coverage measurement.)"""
+    rng = layout.rng
+    if layout.used or layout.stock is not None:
+        return False  # only as the first template: it needs the whole deck
+    suits = list(Suit)
+    rng.shuffle(suits)
+    layout.stock = []
+    if layout.rules.runs == "collect":
+        layout.collected.update(suits)
+        layout.empty.update(range(COLUMNS))
+        return True
+    columns = rng.sample(range(COLUMNS), 2 if rng.random() < 0.4 else 4)
+    for i, column in enumerate(columns):
+        group = suits[i * 4 // len(columns): (i + 1) * 4 // len(columns)]
+        layout.planted[column] = layout.take([c for suit in group for c in _cards(suit, 13, 1)])
+        layout.whole.add(column)
+    layout.empty.update(i for i in range(COLUMNS) if i not in columns)
+    return True
+
+
+def _not_quite_run(layout: _Layout) -> bool:
+    """Thirteen cards that nearly are a run, alone in their column: one card of another
+    suit in it, or the Queen leading and the King on top; the other columns get cards
+    and rarely a space. (Drawn after the coverage measurement: the near misses of a run.)"""
+    rng = layout.rng
+    suits, columns = layout.free_suits(), layout.open_columns()
+    if len(suits) < 2 or not columns:
+        return False
+    a = rng.choice(columns)
+    suit, other = rng.sample(suits, 2)
+    cards = _cards(suit, 13, 1)
+    if rng.random() < 0.5:
+        i = rng.randrange(13)
+        cards[i] = Card(cards[i].rank if rng.random() < 0.7 else Rank(rng.randint(1, 13)), other)
+        cards = list(dict.fromkeys(cards))  # a stranger of another suit never repeats a card
+    else:
+        cards = cards[1:] + cards[:1]
+    layout.planted[a] = layout.take(cards)
+    layout.whole.add(a)
+    layout.density = "full" if rng.random() < 0.6 else None
+    if rng.random() < 0.7:
+        layout.stock = []
+    return True
+
+
+def _hidden_king(layout: _Layout) -> bool:
+    """A King on face-down cards beside a space, a card other than a King alone in its
+    column, few other cards, the stock full or spent: what a space takes, what counts as
+    available, and which reason refuses the lone card. (Drawn after the coverage measurement.)"""
+    rng = layout.rng
+    columns = layout.open_columns()
+    kings = [c for c in layout.free() if c.rank is Rank.KING]
+    if len(columns) < 3 or not kings:
+        return False
+    rng.shuffle(columns)
+    king_column, lone_column, space = columns[:3]
+    king = layout.take([rng.choice(kings)])[0]
+    layout.hidden[king_column] = layout.draw(rng.randint(1, 3))
+    layout.planted[king_column] = [king, *layout.draw(rng.randint(0, 2))]
+    lone = [c for c in layout.free() if c.rank is not Rank.KING]
+    if lone:
+        layout.planted[lone_column] = layout.take([rng.choice(lone)])
+        layout.whole.add(lone_column)
+    layout.empty.add(space)
+    layout.density = "sparse"
+    if layout.stock is None:
+        layout.stock = layout.draw(3) if rng.random() < 0.5 else []
+    layout.hints.append(Move(king, space + 1))
+    return True
+
+
 #: The templates and how often each is drawn.
 TEMPLATES: dict[str, tuple[Callable[[_Layout], bool], int]] = {
     "run-one-move": (_run_one_move, 4),
@@ -336,6 +429,22 @@ TEMPLATES: dict[str, tuple[Callable[[_Layout], bool], int]] = {
     # it, so every other game of every seed plays as before (old reproducer lines hold).
     "covered-run": (_covered_run, 0),
     "almost-one-run": (_almost_one_run, 0),
+    # Added after the coverage measurement, with weight 0 too: _newer_template puts each in the
+    # place of a share of one older template's positions, the same way. Only those games (and
+    # the stock locks a bare table replaced before their retry) play differently from before.
+    "bare-table": (_bare_table, 0),
+    "won-table": (_won_table, 0),
+    "not-quite-run": (_not_quite_run, 0),
+    "hidden-king": (_hidden_king, 0),
+}
+
+#: Each newer template, the older one whose positions it sometimes takes, and how often
+#: (one in N): the shapes the coverage measurement asked for, beside their neighbours.
+NEWER_TEMPLATES: dict[str, tuple[str, int]] = {
+    "stock-lock": ("bare-table", 4),
+    "near-win": ("won-table", 3),
+    "complete-run": ("not-quite-run", 3),
+    "whole-column": ("hidden-king", 3),
 }
 
 #: The templates that :func:`_late_template` puts in the place of a plain random position.
@@ -353,6 +462,19 @@ def _late_template(rng: random.Random, name: str) -> str:
     return LATE_TEMPLATES[(word >> 2) % len(LATE_TEMPLATES)] if word % 4 else name
 
 
+def _newer_template(rng: random.Random, name: str) -> str:
+    """``name``, or in one of its positions out of N the newer template of
+    :data:`NEWER_TEMPLATES`; decided from the generator's state, which this does not advance
+    (other words of it than :func:`_late_template` reads)."""
+    if name not in NEWER_TEMPLATES:
+        return name
+    newer, one_in = NEWER_TEMPLATES[name]
+    words = rng.getstate()[1]
+    at = words[-1]
+    word = words[(at + 7) % 624] ^ words[(at + 301) % 624]
+    return newer if (word >> 3) % one_in == 0 else name
+
+
 def generate_position(rng: random.Random, rules: RuleSet) -> tuple[str, Position, list[Action]]:
     """A random position built around a rare case: (template name, position, hinted actions).
 
@@ -365,7 +487,7 @@ def generate_position(rng: random.Random, rules: RuleSet) -> tuple[str, Position
     names = list(TEMPLATES)
     weights = [TEMPLATES[n][1] for n in names]
     for _ in range(30):
-        name = _late_template(rng, rng.choices(names, weights)[0])
+        name = _newer_template(rng, _late_template(rng, rng.choices(names, weights)[0]))
         layout = _Layout(rng, rules)
         if not TEMPLATES[name][0](layout):
             continue
