@@ -432,3 +432,39 @@ def test_screenshots_for_the_notes(browser: Any, served: str, tmp_path: Path) ->
         finally:
             page.close()
         assert (SHOTS / f"rule-page-step-through-{width}.png").stat().st_size > 10_000
+
+
+def test_the_coverage_page_links_each_cell_to_its_scenarios_and_is_linked(site: Path) -> None:
+    """What the suite covers: every scenario link leads to an anchor that exists, every empty
+    cell to its reason, and the mutation page and the report link to it."""
+    html = read(site, "coverage")
+    assert "no scenario and no reason" not in html
+    links = re.findall(r'href="\.\./rules/([a-z-]+)/#([A-Z]+-\d{3})"', html)
+    assert len(links) > 200
+    pages = {area: read(site, f"rules/{area}") for area, _ in set(links)}
+    dangling = sorted({f"{area}#{ident}" for area, ident in links if f'id="{ident}"' not in pages[area]})
+    assert not dangling, dangling
+    reasons = set(re.findall(r'href="#(gap-\d+)"', html))
+    assert reasons and all(f'id="{gap}"' in html for gap in reasons)
+    assert 'href="../coverage/"' in read(site, "strength")
+    assert 'href="../coverage/"' in read(site, "report")
+
+
+def test_the_coverage_page_reads_on_a_desktop_and_a_phone(browser: Any, served: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 900 if width > 400 else 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023
+        try:
+            page.goto(f"{served}/coverage/", wait_until="load")
+            assert not errors
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert page.locator("table.sc-coverage").count() > 20
+            page.screenshot(path=str(SHOTS / f"coverage-{width}.png"), full_page=True)
+            page.locator("#requests-against-states").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SHOTS / f"coverage-matrix-{width}.png"))
+        finally:
+            page.close()
+        assert (SHOTS / f"coverage-matrix-{width}.png").stat().st_size > 10_000

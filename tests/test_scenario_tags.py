@@ -64,8 +64,9 @@ def test_a_scenario_is_tagged_synthetic_exactly_where_no_deal_leads_to_its_start
         why = {rules: cannot_arise(start, BUNDLES[rules]) for rules in case.rulesets(OPTIONS)}
         synthetic = sorted(rules for rules, reasons in why.items() if reasons)
         if synthetic and len(synthetic) < len(why):
-            problems.append(f"{case.case_id}: synthetic under {synthetic[0]} ({why[synthetic[0]][0]}) but not "
-                            f"under every rule set it runs under: restrict it with option tags, or split it")
+            problems.append(f"{case.case_id}: synthetic under {synthetic[0]} ({why[synthetic[0]][0]}) "
+                            "but not under every rule set it runs under: restrict it with option tags, "
+                            "or split it")
         elif synthetic and not case.synthetic:
             problems.append(f"{case.case_id}: {why[synthetic[0]][0]}: tag it @synthetic")
         elif case.synthetic and not synthetic and not case.description.strip():

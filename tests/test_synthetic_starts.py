@@ -9,8 +9,8 @@ against the reference in this process.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shlex
 import subprocess
 import sys

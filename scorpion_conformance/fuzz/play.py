@@ -31,8 +31,8 @@ from scorpion_ref.serial import action_to_json, position_to_json
 from ..client import AdapterClient
 from ..compare import legal_difference, state_difference
 from ..errors import AdapterError, ErrorAnswer
-from ..suite.execute import UNSUPPORTED_POSITION
 from ..protocol import Response
+from ..suite.execute import UNSUPPORTED_POSITION
 from .compare import Difference, _fault, _say
 
 

@@ -27,8 +27,8 @@ from ..compare import ActionKey, action_key
 from ..suite.notation import show_column
 from ..suite.tags import OPTION_TAGS
 from .compare import Difference, _reference_state, _say
+from .layout import COLUMNS
 from .play import Failure, Step, _positions_before
-from .positions import COLUMNS
 
 
 def _say_step(step: Step) -> str:

@@ -33,7 +33,7 @@ from scorpion_conformance.suite.lint import lint
 from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
-from . import comparison, contributing, report, sources, strength
+from . import comparison, contributing, coverage, report, sources, strength
 from .catalogue import Catalogue, load_catalogue
 from .diagrams import DiagramError, expand_diagrams
 from .rulepages import area_nav, rules_pages
@@ -193,6 +193,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
     cases, catalogue = state.cases, state.catalogue
     makers: dict[str, Callable[[], str]] = {
         **_winnability_makers(page),
+        **coverage.makers(page, state.root, cases, catalogue, state.directory_urls),
         "counts": lambda: (
             f"**{len(catalogue.rules)} rules** in {len(catalogue.areas)} areas · "
             f"**{len({(c.file, c.line) for c in cases})} scenarios** ({len(cases)} cases) · "

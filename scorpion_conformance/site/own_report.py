@@ -181,8 +181,8 @@ def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any
             f'<section class="sc-failure" id="{html.escape(ident)}-{html.escape(str(record.get("rules")))}">'
             f"<h3>{html.escape(ident)} under {html.escape(str(record.get('rules') or '—'))}: "
             f"{html.escape(str(record.get('name') or ''))} <small>({html.escape(record['status'])}, "
-            f"{html.escape(str(record.get('source') or ''))}{_SYNTHETIC if record.get('synthetic') is True else ''})"
-            "</small></h3>"
+            f"{html.escape(str(record.get('source') or ''))}"
+            f"{_SYNTHETIC if record.get('synthetic') is True else ''})</small></h3>"
             f"{drawing}<pre>{message}</pre><p>rerun: <code>{rerun}</code></p></section>"
         )
     if len(bad) > DRAWN:

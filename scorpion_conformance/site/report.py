@@ -185,7 +185,8 @@ def _failures(
             shown = f"[{shown}]({area_path(areas[base][0])}#{base})"
         message = md_escape(" ".join(str(r.get("message") or "").split())[:300])
         if r.get("synthetic") is True:
-            message = "(from a [synthetic start](protocol.md#synthetic-positions), which no player meets) " + message
+            message = ("(from a [synthetic start](protocol.md#synthetic-positions), which no player meets) "
+                       + message)
         rerun = f"<br>`{r['rerun']}`" if r.get("rerun") else ""
         lines.append(
             f"| {shown} {md_escape(str(r.get('name', '')))} | "

@@ -38,7 +38,7 @@ from .naming import AreaError, area_marker, area_of, case_text, parse_areas, ren
 from .reporting import UNSUPPORTED, Record, rerun_command
 from .selection import case_for, feature_folders, placement, template_of, wanted
 from .session import NotRun, Suite, SuiteUsageError
-from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS, SYNTHETIC_TAG
+from .tags import CATALOGUE_TAG, ID_TAG, marker_lines
 from .verdicts import judge
 
 DEFAULT_ADAPTER = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
@@ -84,11 +84,8 @@ def suite_of(config: object) -> Suite | None:
 def pytest_configure(config: pytest.Config) -> None:
     global _config
     _config = config
-    for tag, (option, value) in OPTION_TAGS.items():
-        config.addinivalue_line("markers", f"{tag}: runs only where {option} is {value}")
-    for tag, capability in CAPABILITY_TAGS.items():
-        config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
-    config.addinivalue_line("markers", f"{SYNTHETIC_TAG}: its start position cannot arise from a deal")
+    for line in marker_lines():
+        config.addinivalue_line("markers", line)
     wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
     timeout = config.getoption("adapter_timeout")
     if not math.isfinite(timeout) or timeout <= 0:
@@ -267,8 +264,8 @@ def scorpion_run(request: pytest.FixtureRequest, scorpion_rules: str | None) -> 
         client = suite.client()
     except NotRun as reason:
         pytest.skip(str(reason))
-    _template, case, _rules = _item_case(request.node)
-    run = ScenarioRun(client, scorpion_rules or "", synthetic=case is not None and case.synthetic)
+    synthetic = getattr(_item_case(request.node)[1], "synthetic", False)  # its start no deal leads to
+    run = ScenarioRun(client, scorpion_rules or "", synthetic=synthetic)
     request.node.stash[_RUN] = run
     yield run
 
@@ -295,7 +292,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
     if run is not None:
         run.client.check_in_step()
     checks = run.checks if run is not None else 0
-    unsupported = run is not None and run.unsupported is not None  # skipped: it checked nothing, rightly
+    unsupported = getattr(run, "unsupported", None) is not None  # a start it may refuse: nothing to check
     if checks == 0 and not unsupported and not request.node.stash.get(_STEP_FAILED, False):
         pytest.fail(
             f"{Path(feature.filename).name}:{scenario.line_number}: the scenario {scenario.name!r} "
@@ -323,8 +320,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             source=f"{Path(template.feature.filename).name}:{template.line_number}",
             area_id=area_of(template.feature.filename),
         )
-        if case is not None and case.synthetic:
-            record.extra["synthetic"] = True  # its start cannot arise from a deal
+        record.extra.update({"synthetic": True} if getattr(case, "synthetic", False) else {})
         suite.records[item.nodeid] = record
     if suite.interrupted is not None:
         setattr(report, parallel.AREA, record.area_id)

@@ -35,6 +35,7 @@ __all__ = [
     "NAMED_RULESETS",
     "OPTION_TAGS",
     "SYNTHETIC_TAG",
+    "marker_lines",
     "matches",
     "requirements",
     "scenario_id",
@@ -55,6 +56,15 @@ CATALOGUE_TAG = re.compile(r"^R-[A-Z0-9-]+$")
 
 #: The suite's named rule sets and their options, from the vocabulary.
 NAMED_RULESETS: Mapping[str, Mapping[str, str]] = vocabulary.NAMED_RULESETS
+
+
+def marker_lines() -> list[str]:
+    """The pytest markers of the option, capability and synthetic tags (``name: meaning``)."""
+    return [
+        *(f"{tag}: runs only where {option} is {value}" for tag, (option, value) in OPTION_TAGS.items()),
+        *(f"{tag}: needs the adapter capability {capability}" for tag, capability in CAPABILITY_TAGS.items()),
+        f"{SYNTHETIC_TAG}: its start position cannot arise from a deal",
+    ]
 
 
 def requirements(tags: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
