@@ -156,7 +156,8 @@ def test_the_generator_mends_a_stale_copy(tmp_path: Path) -> None:
     doc.write_text(doc.read_text(encoding="utf-8").replace("| `stock-empty` |", "| `stock-gone` |"),
                    encoding="utf-8")
     schema = tmp_path / generated.SCHEMA
-    schema.write_text(schema.read_text(encoding="utf-8").replace('"bad-request"', '"bad-requests"'), encoding="utf-8")
+    stale = schema.read_text(encoding="utf-8").replace('"bad-request"', '"bad-requests"')
+    schema.write_text(stale, encoding="utf-8")
     assert sorted(generated.stale(tmp_path)) == sorted(generated.TARGETS)
     assert generated.main(["--check", "--root", str(tmp_path)]) == 1
     assert sorted(generated.write(tmp_path)) == sorted(generated.TARGETS)
