@@ -239,3 +239,22 @@ def test_each_state_of_the_matrix_is_told_apart() -> None:
             "stock": ["2C", "3C", "4C"]}
     assert classify({**full, "status": "playing"}) == "playing"
     assert classify({**full, "stock": [], "status": "lost"}) == "lost"
+
+
+# -- what the new scenarios catch ----------------------------------------------------------------
+
+BROKEN = Path(__file__).resolve().parent / "broken_adapters" / "broken_adapter.py"
+
+
+@pytest.mark.parametrize(("bug", "scenario"), [
+    ("whole-column-reason-first", "EMPTY-023"),  # the checks of a space in another order
+    ("empty-table-won", "WIN-029"),  # a request in a state no scenario tried
+    ("short-stock-ignored", "STOCK-026"),  # a position shape no scenario drew
+])
+def test_a_scenario_written_for_a_gap_catches_what_the_others_let_through(bug: str, scenario: str) -> None:
+    """Each of these plausible slips passed every scenario written before the coverage measurement
+    (measured by hand against those feature files); the scenario written for its gap catches it."""
+    from scorpion_conformance.mutation.runner import run_suite
+
+    verdict = run_suite([sys.executable, str(BROKEN), bug], [c for c in CASES if c.id == scenario])
+    assert verdict.killed and verdict.case == scenario, verdict
