@@ -15,6 +15,7 @@ import importlib
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,7 @@ from scorpion_ref import (
 )
 
 CASES = load_cases()
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -258,3 +260,17 @@ def test_a_scenario_written_for_a_gap_catches_what_the_others_let_through(bug: s
 
     verdict = run_suite([sys.executable, str(BROKEN), bug], [c for c in CASES if c.id == scenario])
     assert verdict.killed and verdict.case == scenario, verdict
+
+
+def test_the_command_prints_the_figures_and_names_each_gap(tmp_path: Path, capsys: Any) -> None:
+    from scorpion_conformance.coverage.__main__ import main
+
+    folder = tmp_path / "features"
+    folder.mkdir()
+    (folder / "deal.feature").write_text((ROOT / "features" / "deal.feature").read_text(encoding="utf-8"))
+    assert main(["--features", str(folder)]) == 1  # one feature file leaves most cells empty
+    out = capsys.readouterr().out
+    assert "conditions in" in out and "gap with no scenario and no reason: deal / playing [classic]" in out
+    assert main(["--features", str(tmp_path / "none")]) == 2
+    assert main(["--gaps", str(tmp_path / "missing.yaml")]) == 2
+    assert "data/coverage/gaps.yaml" in capsys.readouterr().err

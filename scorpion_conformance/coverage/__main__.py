@@ -8,8 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..suite.scenarios import load_cases
-from .gaps import GAPS_FILE, load_reasons
+from ..suite.scenarios import FeatureProblem, load_cases
+from .gaps import GAPS_FILE, GapsError, load_reasons
 from .measure import measure
 from .tables import gaps, summary
 
@@ -20,7 +20,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--features", type=Path, help="a folder of feature files instead of the shipped ones")
     parser.add_argument("--gaps", type=Path, default=GAPS_FILE, help="the file of reasons for gaps")
     args = parser.parse_args(argv)
-    measurement = measure(load_cases(args.features) if args.features else None)
+    try:
+        reasons = load_reasons(args.gaps)
+    except GapsError as error:
+        print(f"python -m scorpion_conformance.coverage: {error} (the reasons live in the repository's "
+              "data/coverage/gaps.yaml: run from a checkout, or name the file with --gaps)", file=sys.stderr)
+        return 2
+    try:
+        cases = load_cases(args.features) if args.features else load_cases()
+    except FeatureProblem as error:
+        print(f"python -m scorpion_conformance.coverage: {error}", file=sys.stderr)
+        return 2
+    if not cases:
+        print(f"python -m scorpion_conformance.coverage: --features {args.features}: no scenario there",
+              file=sys.stderr)
+        return 2
+    measurement = measure(cases)
     reasons = load_reasons(args.gaps, measurement.rulesets)
     figures = summary(measurement, reasons)
     print(f"{figures['conditions']} conditions in {figures['decisions']} decisions "
