@@ -131,6 +131,13 @@ class _Page:
         return "\n".join(lines)
 
     def matrix(self) -> str:
+        whole = sum(1 for case in self.cases if _cards_accounted(case) == 52)
+        said = (f"{whole} of the {len(self.cases)} scenario cases start from a position that accounts "
+                "for all 52 cards (on the table, in the stock, or collected); the others leave cards out "
+                "of play, as the protocol allows.")
+        return said + "\n\n" + self._matrix_table()
+
+    def _matrix_table(self) -> str:
         rows = []
         for request in REQUESTS:
             for column in COLUMNS:
@@ -269,6 +276,13 @@ class _Page:
             return "No scenario starts from a synthetic position."
         links = ", ".join(f"[{i}]({area_path(self.areas[i][0])}#{i})" if i in self.areas else i for i in ids)
         return f"The scenarios whose start no deal leads to, tagged `@synthetic`: {links}."
+
+
+def _cards_accounted(case: Case) -> int:
+    """How many cards a case's start position holds, counting each collected suit as 13."""
+    start = case.plan()["start"]
+    on_table = sum(len(c["down"]) + len(c["up"]) for c in start["columns"])
+    return on_table + len(start["stock"]) + 13 * len(start["removed"])
 
 
 def _code(text: str) -> str:
