@@ -31,6 +31,7 @@ from scorpion_ref import RULESETS
 from ..client import AdapterClient
 from ..suite.execute import ScenarioRun
 from ..suite.scenarios import Case, load_cases
+from ..suite.selection import plays
 from .model import Model, load_model
 from .probe import Recorder, instrumented
 from .tables import Cell, Measurement, classify
@@ -224,34 +225,30 @@ def measure(cases: Iterable[Case] | None = None, rulesets: Sequence[str] | None 
     declared = {n: RULESETS[n].options for n in names}
     with instrumented(model) as recorder:
         hello = client.hello()
-        for case in cases:
-            _options, capabilities = case.requires()
-            if not all(hello.offers(c) for c in capabilities):
-                continue
-            for rules in case.rulesets(declared):
-                count += 1
-                watch = _Watch(client, recorder)
-                label = f"{case.case_id}[{rules}]"
-                with recorder.context(case.case_id, rules):
-                    try:
-                        _play_case(case, rules, watch, recorder)
-                    except AssertionError as error:
-                        broken.append(f"{label}: {str(error).splitlines()[0]}")
-                        continue
-                    for request in watch.requests:
-                        recorder.keep(request.evaluations, request.observed, request.status_observed,
-                                      request.reason_observed)
-                for event in watch.events:
-                    if not event.checked:
-                        continue
-                    if event.request.startswith("reason:"):
-                        reasons[(event.request.removeprefix("reason:"), rules)].cases.append(case.case_id)
-                        continue
-                    cell = matrix[(event.request, event.column, rules)]
-                    cell.cases.append(case.case_id)
-                    if event.accepted is not None:
-                        cell.notes.add("accepted" if event.accepted else "refused")
-                    for effect in event.effects:
-                        undo[(effect, rules)].cases.append(case.case_id)
+        for case, rules in plays(cases, hello, declared):
+            count += 1
+            watch = _Watch(client, recorder)
+            label = f"{case.case_id}[{rules}]"
+            with recorder.context(case.case_id, rules):
+                try:
+                    _play_case(case, rules, watch, recorder)
+                except AssertionError as error:
+                    broken.append(f"{label}: {str(error).splitlines()[0]}")
+                    continue
+                for request in watch.requests:
+                    recorder.keep(request.evaluations, request.observed, request.status_observed,
+                                  request.reason_observed)
+            for event in watch.events:
+                if not event.checked:
+                    continue
+                if event.request.startswith("reason:"):
+                    reasons[(event.request.removeprefix("reason:"), rules)].cases.append(case.case_id)
+                    continue
+                cell = matrix[(event.request, event.column, rules)]
+                cell.cases.append(case.case_id)
+                if event.accepted is not None:
+                    cell.notes.add("accepted" if event.accepted else "refused")
+                for effect in event.effects:
+                    undo[(effect, rules)].cases.append(case.case_id)
     rows = {d.id: recorder.rows(d.id) for d in model.decisions}
     return Measurement(model, names, rows, dict(matrix), dict(reasons), dict(undo), count, broken)

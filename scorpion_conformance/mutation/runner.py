@@ -25,6 +25,7 @@ from ..client import AdapterClient
 from ..errors import AdapterError, AdapterTimeout, ErrorAnswer
 from ..suite.execute import ScenarioFailure, ScenarioRun, UnsupportedStart
 from ..suite.scenarios import Case, load_cases
+from ..suite.selection import plays
 
 __all__ = ["Verdict", "load_cases", "run_suite"]
 
@@ -72,17 +73,13 @@ def run_suite(
             declared = hello.rulesets_resolved()
         except (AdapterError, ErrorAnswer) as error:
             return Verdict(True, 0, "hello", None, isinstance(error, AdapterTimeout), _first_line(error))
-        for case in cases:
-            _options, capabilities = case.requires()
-            if not all(hello.offers(c) for c in capabilities):
-                continue
-            for rules in case.rulesets(declared):
-                count += 1
-                try:
-                    _play(case, client, rules)
-                except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
-                    return Verdict(True, count, case.case_id, rules, isinstance(error, AdapterTimeout),
-                                   _first_line(error))
+        for case, rules in plays(cases, hello, declared):
+            count += 1
+            try:
+                _play(case, client, rules)
+            except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
+                return Verdict(True, count, case.case_id, rules, isinstance(error, AdapterTimeout),
+                               _first_line(error))
     finally:
         client.close()
     return Verdict(False, count)

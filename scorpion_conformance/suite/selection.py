@@ -10,17 +10,21 @@ under every selected rule set whose options its tags admit; with none, it is
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .activate import holds_features
 from .naming import id_matches
 from .scenarios import Case, feature_dir, load_cases
 from .tags import matches
 
-__all__ = ["Placement", "case_for", "feature_folders", "known_ids", "placement", "template_of", "wanted"]
+if TYPE_CHECKING:
+    from scorpion_conformance.messages import HelloInfo
+
+__all__ = ["Placement", "case_for", "feature_folders", "known_ids", "placement", "plays", "template_of",
+           "wanted"]
 
 
 def template_of(function: Any) -> Any:
@@ -115,3 +119,14 @@ def known_ids(folders: Sequence[Path]) -> set[str]:
             if case.id is not None:
                 ids.update((case.id, case.case_id))
     return ids
+
+
+def plays(cases: Iterable[Case], hello: HelloInfo,
+          declared: Mapping[str, Mapping[str, str]]) -> Iterator[tuple[Case, str]]:
+    """Each case with each declared rule set it runs under, where the adapter offers every
+    capability it needs (the others are unsupported), in the cases' order."""
+    for case in cases:
+        _options, capabilities = case.requires()
+        if all(hello.offers(c) for c in capabilities):
+            for rules in case.rulesets(declared):
+                yield case, rules
