@@ -9,6 +9,7 @@ tests keep that from happening).
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -163,7 +164,7 @@ class _Page:
         lines: list[str] = []
         for decisions in by_function.values():
             first = decisions[0]
-            doc = f" {md_escape(first.doc)}" if first.doc else ""
+            doc = f" {_doc(first.doc)}" if first.doc else ""
             lines += [f"### `{_code(first.function)}`", "", f"`{first.file}`, line {first.line}.{doc}", ""]
             rows = []
             for decision in decisions:
@@ -247,9 +248,12 @@ class _Page:
             self.notes.setdefault(reason, len(self.notes) + 1)
         lines = []
         for reason, number in sorted(self.notes.items(), key=lambda item: item[1]):
-            keys = by_reason.get(reason, [])
+            where: dict[str, list[str]] = defaultdict(list)
+            for key in by_reason.get(reason, []):
+                base, _, rules = key.rpartition(" [")
+                where[base].append(rules.rstrip("]"))
             lines += [f'<a id="gap-{number}"></a>**{number}.** {md_escape(reason)}', "",
-                      *(f"- `{_code(k)}`" for k in keys), ""]
+                      *(f"- `{_code(base)}`: under {', '.join(sets)}" for base, sets in where.items()), ""]
         if missing:
             lines += ['!!! failure "Gaps with neither a scenario nor a reason"', ""]
             lines += [f"    - `{_code(k)}`" for k in missing]
@@ -283,6 +287,14 @@ def _cards_accounted(case: Case) -> int:
     start = case.plan()["start"]
     on_table = sum(len(c["down"]) + len(c["up"]) for c in start["columns"])
     return on_table + len(start["stock"]) + 13 * len(start["removed"])
+
+
+def _doc(text: str) -> str:
+    """A docstring's words for Markdown: its reStructuredText code and roles as code spans,
+    the rest escaped."""
+    text = re.sub(r":[a-z]+:`~?\.?([^`]+)`", r"``\1``", text)
+    parts = re.split(r"``(.+?)``", text)
+    return "".join(f"`{_code(part)}`" if i % 2 else md_escape(part) for i, part in enumerate(parts))
 
 
 def _code(text: str) -> str:
