@@ -353,7 +353,7 @@ def test_the_coverage_page_reads_on_a_desktop_and_a_phone(browser: Any, served: 
             assert page.locator("table.sc-coverage").count() > 10  # matrix, each function, reasons, undo
             page.screenshot(path=str(SHOTS / f"coverage-{width}.png"), full_page=True)
             page.locator("#requests-against-states").scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=str(SHOTS / f"coverage-matrix-{width}.png"))
         finally:
             page.close()
