@@ -69,8 +69,10 @@ def play_href(page_path: str, *, directory_urls: bool, rules: str | None = None,
 
 def _source(name: str) -> str:
     if name in ENGINE_FILES:
-        return resources.files("scorpion_conformance.kit.javascript").joinpath(name).read_text(encoding="utf-8")
-    return resources.files("scorpion_conformance.site").joinpath(f"assets/play/{name}").read_text(encoding="utf-8")
+        folder = resources.files("scorpion_conformance.kit.javascript")
+    else:
+        folder = resources.files("scorpion_conformance.site").joinpath("assets/play")
+    return folder.joinpath(name).read_text(encoding="utf-8")
 
 
 def winnable_json(root: Path) -> str:

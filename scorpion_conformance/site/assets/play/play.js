@@ -562,7 +562,8 @@
     root.replaceChildren(bar, ui.info, ui.board, tools, ui.message, ui.watch, ui.offer, ui.result, data);
     ui.columns.addEventListener('click', boardClick);
     ui.columns.addEventListener('pointerdown', dragStart);
-    root.addEventListener('keydown', keyDown);
+    // Before the site's own shortcuts (S and / open its search): a key the board uses is the board's.
+    document.addEventListener('keydown', keyDown, true);
   }
 
   function cardFace(card) {
@@ -752,9 +753,11 @@
   }
 
   function keyDown(event) {
-    if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
-    const key = event.key;
     const focus = document.activeElement;
+    const ours = !focus || focus === document.body || root.contains(focus);
+    if (!ours || !G || event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    if (/^[1-7sSuUhH]$|^Escape$|^Arrow/.test(key)) event.stopPropagation();
     const at = focus && focus.dataset.col ? Number(focus.dataset.col) - 1 : null;
     if (key >= '1' && key <= '7') {
       event.preventDefault();
