@@ -95,7 +95,8 @@ def play(browser: Any, served: str) -> Iterator[Play]:
 
 def _result(page: Any) -> dict[str, str]:
     page.wait_for_selector("#sc-play-result:not([hidden])", timeout=WAIT)
-    return {k: page.inner_text(f'#sc-play-result [data-figure="{k}"]') for k in ("moves", "time", "undos", "hints")}
+    figures = ("moves", "time", "undos", "hints")
+    return {k: page.inner_text(f'#sc-play-result [data-figure="{k}"]') for k in figures}
 
 
 @pytest.mark.parametrize("width", [1280, 390])

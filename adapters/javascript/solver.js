@@ -9,7 +9,7 @@
 // cannot reach as a multiset, one target per class of equivalent empty columns, no
 // whole-column transfer that only relabels, the dead-deal theorems face-down-cycle and
 // missing-cards asked at the start) and the same node counting. Each reduction's soundness
-// argument is written once, in scorpion_ref/solver/reductions.py. tests/test_play_solver.py
+// argument is written once, in scorpion_ref/solver/reductions.py. tests/test_javascript_solver.py
 // holds it equal to the Python core on positions of every named rule set.
 //
 // Why its answers are sound:
