@@ -50,7 +50,8 @@ def test_the_javascript_adapter_passes_check_adapter() -> None:
     # Every solve check ran (each proven position is under a rule set it declares) and
     # passed with a decided answer: none skipped, none unknown.
     solves = [line for line in result.stdout.splitlines() if " solve " in f" {line}"]
-    proven = json.loads((ROOT / "scorpion_conformance" / "solving_checks" / "positions.json").read_text("utf-8"))
+    positions = ROOT / "scorpion_conformance" / "solving_checks" / "positions.json"
+    proven = json.loads(positions.read_text("utf-8"))
     assert len(solves) == len(proven["positions"]) > 0, result.stdout[-3000:]
     assert all(line.startswith("PASS") and "unknown" not in line for line in solves), solves
 

@@ -189,7 +189,7 @@ JS = ROOT / "adapters" / "javascript"
 
 
 def test_the_javascript_vocabulary_module_is_fresh() -> None:
-    assert not vocabulary_js.stale(), f"adapters/javascript/vocabulary.js is stale: run `{vocabulary_js.COMMAND}`"
+    assert not vocabulary_js.stale(), f"vocabulary.js is stale: run `{vocabulary_js.COMMAND}`"
     assert vocabulary_js.main(["--check"]) == 0
 
 
@@ -201,10 +201,12 @@ def test_the_javascript_vocabulary_module_is_the_vocabulary(tmp_path: Path) -> N
     assert node, "node is missing; .ci/run installs it"
     script = ("const V = require(process.argv[1]); console.log(JSON.stringify({options: V.options.map(o => "
               "[o.name, o.values, o.default || null]), sets: V.rulesets.map(s => [s.name, s.options]), "
-              "reasons: V.reasons, ranks: V.ranks.map(r => r.letter).join(''), suits: V.suits.map(s => s.letter).join('')}))")
+              "reasons: V.reasons, ranks: V.ranks.map(r => r.letter).join(''), "
+              "suits: V.suits.map(s => s.letter).join('')}))")
     seen = json.loads(subprocess.run([node, "-e", script, str(JS / "vocabulary.js")], capture_output=True,
                                      text=True, check=True, timeout=60).stdout)
-    assert seen["options"] == [[o, list(v), vocabulary.OPTION_DEFAULTS.get(o)] for o, v in vocabulary.OPTIONS.items()]
+    options = vocabulary.OPTIONS.items()
+    assert seen["options"] == [[o, list(v), vocabulary.OPTION_DEFAULTS.get(o)] for o, v in options]
     assert seen["sets"] == [[n, dict(o)] for n, o in vocabulary.NAMED_RULESETS.items()]
     assert seen["reasons"] == list(vocabulary.REASONS)
     assert (seen["ranks"], seen["suits"]) == (vocabulary.RANKS, vocabulary.SUITS)
