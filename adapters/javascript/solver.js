@@ -423,16 +423,16 @@
     for (let col = 0; col < NCOL; col++) rootCards += root[col];
 
     // A table is an Int32Array of (entry + 1, hash) pairs; 0 is an empty slot.
-    let colTable = new Int32Array(2 << 12);
+    let colTable = new Int32Array(2 << 9);
     let colCount = 0;
-    let posTable = new Int32Array(2 << 14);
+    let posTable = new Int32Array(2 << 10);
     let posCount = 0;
-    let colWords = new Int32Array(1 << 16); // each column: its length in bytes, then its bytes
+    let colWords = new Int32Array(1 << 12); // each column: its length in bytes, then its bytes
     let colUsed = 0;
-    let colAt = new Int32Array(1 << 12); // where column number n lies in colWords
-    let colRuns = new Uint8Array(1 << 12); // how many complete runs it holds
-    let colAlone = new Uint8Array(1 << 12); // whether it is one complete run and nothing else
-    let posWords = new Int32Array(8 << 12); // eight words a position
+    let colAt = new Int32Array(1 << 10); // where column number n lies in colWords
+    let colRuns = new Uint8Array(1 << 10); // how many complete runs it holds
+    let colAlone = new Uint8Array(1 << 10); // whether it is one complete run and nothing else
+    let posWords = new Int32Array(8 << 10); // eight words a position
     const memoryUsed = () => colWords.length * 4 + colAt.length * 6 + posWords.length * 4 +
       (colTable.length + posTable.length) * 4 + mem.length + movesCap * 4 + frameCap * 44;
 
@@ -636,7 +636,7 @@
     let fCursor = new Int32Array(frameCap);
     let fIn = new Int32Array(frameCap);
     let fIds = new Int32Array(frameCap * NCOL); // each state's column numbers
-    let movesCap = 1 << 14;
+    let movesCap = 1 << 11;
     let moves = new Int32Array(movesCap);
     let movesTop = 0;
     const push = (m) => {
