@@ -10,7 +10,9 @@ A screenshot of a rules page is saved as ``reports/rules-page.png``.
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -30,6 +32,60 @@ RULE_IDS = [
 
 def read(site: Path, page: str) -> str:
     return (site / page / "index.html").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ the built files
+
+
+def test_every_rule_has_an_anchor_on_a_rules_page(site: Path) -> None:
+    html = "".join(p.read_text(encoding="utf-8") for p in (site / "rules").glob("*/index.html"))
+    missing = [rule_id for rule_id in RULE_IDS if f'id="{rule_id}"' not in html]
+    assert not missing, f"rule ids without an anchor: {missing}"
+
+
+def test_the_report_was_run_for_every_shipped_adapter(site: Path) -> None:
+    html = read(site, "report")
+    assert "was not run for this build" not in html
+    assert 'id="reference"' in html and "<b>passed</b>" in html
+    assert (site / "report-data" / "reference.jsonl").stat().st_size > 0
+    if shutil.which("node"):
+        raw = (site / "report-data" / "javascript.jsonl").read_text(encoding="utf-8")
+        cases = [r for r in map(json.loads, filter(str.strip, raw.splitlines())) if r.get("status")]
+        # The Play page's engine: the whole suite under each of the five named sets, nothing failed.
+        assert {r["rules"] for r in cases} == {"standard", "classic", "wasp", "pysolfc", "aisleriot"}
+        statuses = {r["status"] for r in cases}
+        assert statuses <= {"passed", "unsupported", "skipped"}, statuses
+
+
+def test_the_site_fetches_nothing_from_elsewhere(site: Path) -> None:
+    offenders = []
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(
+            r'<(?:script|img|iframe|source)\b[^>]*\bsrc="(https?:)?//[^"]*"', text
+        ):
+            offenders.append(f"{page.relative_to(site)}: {match.group(0)[:120]}")
+        for match in re.finditer(
+            r'<link\b[^>]*rel="(?:stylesheet|preconnect|preload|icon)"[^>]*>', text
+        ):
+            if re.search(r'href="(https?:)?//', match.group(0)):
+                offenders.append(f"{page.relative_to(site)}: {match.group(0)[:120]}")
+    for css in site.rglob("*.css"):
+        if re.search(r"url\((['\"]?)(https?:)?//", css.read_text(encoding="utf-8")):
+            offenders.append(str(css.relative_to(site)))
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_search_index_knows_the_rules(site: Path) -> None:
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = [doc["location"] for doc in index["docs"]]
+    assert "rules/empty-columns/#R-EMPTY-QUEEN-CARRYING-KING" in locations
+    assert any("Queen" in doc["text"] or "Queen" in doc["title"] for doc in index["docs"])
+    # card diagrams are kept out of the index
+    assert not any("sc-card" in doc["text"] for doc in index["docs"])
+
+
+# ------------------------------------------------------------------ in the browser
 
 
 class Visit:

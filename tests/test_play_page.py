@@ -9,6 +9,7 @@ Screenshots for the notes go to ``reports/play-*.png``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -85,12 +86,21 @@ class Play:
         self.context.close()
 
 
+@contextlib.contextmanager
+def playing(browser: Any, served: str, width: int = 1280) -> Iterator[Play]:
+    """The page in a fresh context; closed afterwards, with no console error or page error."""
+    opened = Play(browser, served, width)
+    try:
+        yield opened
+    finally:
+        opened.close()
+    assert not opened.problems, "\n".join(opened.problems)
+
+
 @pytest.fixture
 def play(browser: Any, served: str) -> Iterator[Play]:
-    opened = Play(browser, served)
-    yield opened
-    opened.close()
-    assert not opened.problems, "\n".join(opened.problems)
+    with playing(browser, served) as opened:
+        yield opened
 
 
 def _result(page: Any) -> dict[str, str]:
@@ -101,8 +111,7 @@ def _result(page: Any) -> dict[str, str]:
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_committed_winning_line_played_by_clicks_wins(browser: Any, served: str, width: int) -> None:
-    play = Play(browser, served, width)
-    try:
+    with playing(browser, served, width) as play:
         page = play.open(f"rules=standard&game={SHORT_GAME}")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         columns = page.eval_on_selector_all(
@@ -124,9 +133,6 @@ def test_a_committed_winning_line_played_by_clicks_wins(browser: Any, served: st
         page.screenshot(path=str(SHOTS / f"play-results-{width}.png"))
         best = json.loads(page.evaluate("localStorage.getItem('scorpion-play:best')"))
         assert best[f"standard · game {SHORT_GAME}"]["moves"] == len(line)
-    finally:
-        play.close()
-    assert not play.problems, "\n".join(play.problems)
 
 
 def test_a_refused_move_says_why_in_the_engines_words(play: Play) -> None:
@@ -191,8 +197,7 @@ def test_a_hint_followed_keeps_the_game_winnable(play: Play) -> None:
 
 def test_a_losing_move_is_answered_by_the_dead_end_offer(browser: Any, served: str) -> None:
     for width in (1280, 390):
-        play = Play(browser, served, width)
-        try:
+        with playing(browser, served, width) as play:
             page = play.open(f"rules=standard&game={SHORT_GAME}")
             play.click({"type": "deal"})  # dealing at once loses this game
             page.wait_for_selector("#sc-play-offer:not([hidden])", timeout=WAIT)
@@ -205,9 +210,6 @@ def test_a_losing_move_is_answered_by_the_dead_end_offer(browser: Any, served: s
             assert "still wins" in page.inner_text("#sc-play-message")
             position = position_from_json(play.snapshot()["position"])
             assert solve(position, get_ruleset("standard"), Budget(nodes=200_000)).outcome == "won"
-        finally:
-            play.close()
-        assert not play.problems, "\n".join(play.problems)
 
 
 def test_a_shared_address_reopens_the_same_deal(browser: Any, served: str, play: Play) -> None:
@@ -218,15 +220,12 @@ def test_a_shared_address_reopens_the_same_deal(browser: Any, served: str, play:
     shared = page.url
     dealt = play.snapshot()
     assert f"game={dealt['deal']['game']}" in shared and "rules=classic" in shared
-    other = Play(browser, served, 390)
-    try:
+    with playing(browser, served, 390) as other:
         other.page.goto(shared, wait_until="load")
         other.page.wait_for_selector("#sc-play[data-ready]", timeout=WAIT)
         again = other.snapshot()
         assert again["position"] == dealt["position"] and again["rules"] == "classic"
         assert again["position"] == position_to_json(deal_game(dealt["deal"]["game"]))
-    finally:
-        other.close()
 
 
 def test_new_deals_are_winnable_by_default(play: Play) -> None:
@@ -270,8 +269,7 @@ def test_the_keyboard_alone_plays_a_whole_game(play: Play) -> None:
 
 
 def test_progress_is_saved_and_one_button_removes_it(browser: Any, served: str) -> None:
-    play = Play(browser, served)
-    try:
+    with playing(browser, served) as play:
         page = play.open(f"rules=standard&game={SHORT_GAME}")
         line = committed_line("standard", SHORT_GAME)
         for action in line[:3]:
@@ -289,14 +287,10 @@ def test_progress_is_saved_and_one_button_removes_it(browser: Any, served: str) 
         kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorpion-play:'))")
         assert kept == []
         assert "No game started yet" in page.inner_text("#sc-play-stats")
-    finally:
-        play.close()
-    assert not play.problems, "\n".join(play.problems)
 
 
 def test_every_scenario_diagram_links_to_its_position(browser: Any, served: str) -> None:
-    play = Play(browser, served, 390)
-    try:
+    with playing(browser, served, 390) as play:
         page = play.page
         page.goto(f"{served}/rules/stock/", wait_until="load")
         links = page.locator("a.sc-play-link")
@@ -307,6 +301,58 @@ def test_every_scenario_diagram_links_to_its_position(browser: Any, served: str)
         links.first.click()
         page.wait_for_selector("#sc-play[data-ready]", timeout=WAIT)
         assert play.snapshot()["deal"].get("position")
+
+
+def test_a_drag_moves_and_the_arrows_lift_one_card_more_or_fewer(play: Play) -> None:
+    page = play.open("rules=standard&position=2C3D4S.8H3CJS5D,.KS,.KD,.KC,.9H,.9D,.KH;;")
+    play.click_card("8H")
+    play.wait("s.selected && s.selected.index === 0")
+    assert page.is_disabled("#sc-play-more")  # nothing under 8♥ is face up
+    page.click("#sc-play-fewer")
+    play.wait("s.selected && s.selected.index === 1")
+    assert page.locator(".sc-play-card.sc-lifted").count() == 3  # 3♣ with J♠ and 5♦ on it
+    page.click("#sc-play-more")
+    play.wait("s.selected && s.selected.index === 0")
+    page.keyboard.press("Escape")
+    play.wait("s.selected === null")
+    card = page.locator('.sc-play-card[data-card="8H"]').bounding_box()
+    target = page.locator('.sc-play-col[data-col="5"]').bounding_box()
+    page.mouse.move(card["x"] + 6, card["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(card["x"] + 40, card["y"] + 60, steps=5)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=5)
+    page.mouse.up()
+    play.wait("s.actions.length === 1")
+    assert play.snapshot()["position"]["columns"][4]["up"] == ["9H", "8H", "3C", "JS", "5D"]
+
+
+def test_undo_undo_all_and_restart(play: Play) -> None:
+    page = play.open(f"rules=standard&game={SHORT_GAME}")
+    line = committed_line("standard", SHORT_GAME)
+    for action in line[:3]:
+        play.click(action)
+    page.click("#sc-play-undo")
+    play.wait("s.actions.length === 2 && s.undos === 1")
+    page.click("#sc-play-undo-all")
+    play.wait("s.actions.length === 0 && s.undos === 3")
+    assert play.snapshot()["position"] == position_to_json(deal_game(SHORT_GAME))
+    play.click(line[0])
+    page.click("#sc-play-restart")
+    play.wait("s.actions.length === 0 && s.undos === 0")
+    stats = json.loads(page.evaluate("localStorage.getItem('scorpion-play:stats')"))
+    assert stats["standard"] == {"starts": 2, "wins": 0}
+
+
+def test_the_dark_palette(browser: Any, served: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(f"{served}/play/?rules=classic&game=172", wait_until="load")
+        page.wait_for_selector("#sc-play[data-ready]", timeout=WAIT)
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        felt = page.eval_on_selector("#sc-play", "e => getComputedStyle(e).getPropertyValue('--sc-felt')")
+        assert felt.strip() == "#163f2c"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(SHOTS / "play-dark-390.png"))
     finally:
-        play.close()
-    assert not play.problems, "\n".join(play.problems)
+        context.close()

@@ -70,6 +70,13 @@
   const verdicts = new Map(); // formatted position -> {outcome, line}
 
   const pos = () => G.positions[G.positions.length - 1];
+  // Nothing lifted, armed, hinted or offered.
+  const calm = () => {
+    sel = null;
+    armed = false;
+    hint = null;
+    offer = null;
+  };
   const rulesKey = () => G.rulesName;
   const dealKey = () => (G.deal.game ? `game ${G.deal.game}` : `position ${G.deal.position}`);
   // A rule set's option values alone (a rule set also carries its name).
@@ -89,10 +96,7 @@
       rulesName: name, rules, deal, start, positions: [start], actions: [],
       undos: 0, hints: 0, elapsed: 0, resumedAt: Date.now(), over: null,
     };
-    sel = null;
-    armed = false;
-    hint = null;
-    offer = null;
+    calm();
     const stats = load('stats', {});
     const mine = stats[name] || { starts: 0, wins: 0 };
     mine.starts += 1;
@@ -116,10 +120,7 @@
         rulesName, rules, deal: saved.deal, start, positions, actions: [...saved.actions],
         undos: saved.undos, hints: saved.hints, elapsed: saved.elapsed, resumedAt: Date.now(), over: saved.over || null,
       };
-      sel = null;
-      armed = false;
-      hint = null;
-      offer = null;
+      calm();
       showAddress();
       render();
       say(G.over ? '' : 'Your game is back where you left it.');
@@ -178,10 +179,7 @@
     const outcome = E.apply(pos(), G.rules, action);
     G.positions.push(outcome.position);
     G.actions.push(action);
-    sel = null;
-    armed = false;
-    hint = null;
-    offer = null;
+    calm();
     const news = [];
     if (outcome.flipped.length) news.push(`${outcome.flipped.map(E.say).join(', ')} turned face up.`);
     if (outcome.collected.length) {
@@ -299,17 +297,7 @@
 
   function undo() {
     if (!G.actions.length || G.over === 'won') return;
-    G.positions.pop();
-    G.actions.pop();
-    G.undos += 1;
-    G.over = null;
-    hideResult();
-    sel = null;
-    armed = false;
-    hint = null;
-    offer = null;
-    say('One move taken back.');
-    afterChange();
+    backTo(G.positions.length - 2, () => 'One move taken back.');
   }
 
   function backTo(index, words) {
@@ -319,10 +307,7 @@
     G.undos += back;
     G.over = null;
     hideResult();
-    sel = null;
-    armed = false;
-    hint = null;
-    offer = null;
+    calm();
     say(words(back));
     afterChange();
   }
@@ -345,10 +330,7 @@
   function finish(how) {
     G.elapsed = elapsed();
     G.over = how;
-    sel = null;
-    armed = false;
-    hint = null;
-    offer = null;
+    calm();
     if (how === 'won') {
       const stats = load('stats', {});
       const mine = stats[rulesKey()] || { starts: 0, wins: 0 };
