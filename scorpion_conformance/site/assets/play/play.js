@@ -67,7 +67,7 @@
   let armed = false; // the stock's first tap
   let hint = null; // the action a hint shows
   let offer = null; // why the dead-end offer is shown: 'proved' or 'no-move'
-  const verdicts = new Map(); // formatted position -> {outcome, line}
+  const verdicts = new Map(); // the rules' values and the formatted position -> {outcome, line}
 
   const pos = () => G.positions[G.positions.length - 1];
   // Nothing lifted, armed, hinted or offered.
@@ -372,8 +372,10 @@
   }
 
   // The solver's answer for `position`: a promise; a newer request cancels an older one.
+  const verdictKey = (position) => `${V.options.map((o) => G.rules[o.name]).join('/')} ${formatPosition(position)}`;
+
   function judge(position, budget) {
-    const known = verdicts.get(formatPosition(position));
+    const known = verdicts.get(verdictKey(position));
     if (known && (known.outcome !== 'unknown' || known.budget >= budget.nodes)) return Promise.resolve(known);
     if (job) {
       worker.terminate();
@@ -382,7 +384,7 @@
       startWorker();
     }
     const remembered = (answer) => {
-      if (answer && answer.proof !== 'error') verdicts.set(formatPosition(position), { ...answer, budget: budget.nodes });
+      if (answer && answer.proof !== 'error') verdicts.set(verdictKey(position), { ...answer, budget: budget.nodes });
       return answer;
     };
     if (!worker) return Promise.resolve(remembered(S.search(position, G.rules, budget)));
@@ -805,9 +807,10 @@
     else if (params.get('position')) deal = { position: params.get('position') };
     try {
       if (deal) {
+        const wanted = options || optionsOf(E.NAMED[name] ? name : 'standard');
         const same = saved && JSON.stringify(saved.deal) === JSON.stringify(deal) &&
-          (saved.rulesName === name || (!name && saved.rulesName === 'custom'));
-        if (!(same && resume(saved))) newGame(deal, name, options || optionsOf(name || 'standard'));
+          JSON.stringify(saved.options) === JSON.stringify(plain(E.ruleSet('wanted', wanted)));
+        if (!(same && resume(saved))) newGame(deal, name, wanted);
       } else if (!(saved && resume(saved))) {
         newDeal();
       }
