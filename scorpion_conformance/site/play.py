@@ -51,7 +51,13 @@ def position_parameter(position: Mapping[str, Any]) -> str:
 def play_href(page_path: str, *, directory_urls: bool, rules: str | None = None,
               options: Mapping[str, str] | None = None, position: Mapping[str, Any] | None = None) -> str:
     """The link from the page ``page_path`` (a path under docs/, such as ``rules/stock.md``)
-    to the Play page, opening ``position`` under a named rule set or a bundle of options."""
+    to the Play page, opening ``position`` under a named rule set or a bundle of options.
+
+    >>> play_href("rules/stock.md", directory_urls=True, rules="classic")
+    '../../play/?rules=classic'
+    >>> play_href("rules/stock.md", directory_urls=False, options={"runs": "stay"})
+    '../play.html?options=runs:stay'
+    """
     if directory_urls:
         here = posixpath.dirname(page_path) if page_path.endswith("index.md") else page_path[:-3]
         link = posixpath.relpath("play", here or ".") + "/"
