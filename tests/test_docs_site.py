@@ -1,9 +1,11 @@
 """The rules site, built for real and opened in a headless browser.
 
-The site is built once per session (the fixtures ``site``, ``served`` and
-``browser`` of ``tests/conftest.py``, see ``tests/site_build.py``), with the
-conformance report run for real. The browser tests serve it on 127.0.0.1 and
-drive Debian's Chromium through Playwright; they never download a browser.
+The site is built once per session with ``mkdocs build --strict`` into a
+temporary folder, with the conformance report run for real
+(``SCORPION_SITE_SKIP_REPORT`` is removed from the environment): the
+``site``, ``served`` and ``browser`` fixtures of ``tests/conftest.py``. The
+browser tests serve it on 127.0.0.1 and drive Debian's Chromium through
+Playwright; they never download a browser, and without Chromium they fail.
 
 A screenshot of a rules page is saved as ``reports/rules-page.png``.
 """
@@ -21,9 +23,12 @@ from typing import Any
 
 import pytest
 import yaml
-from site_build import BUILD_LOG, ROOT, SHOTS
+from browsing import BuiltSite, Visit, settle
 
+ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "reports" / "rules-page.png"
+#: Where the screenshots go (reports/ is not committed).
+SHOTS = ROOT / "reports"
 RULE_IDS = [
     r["id"]
     for r in yaml.safe_load((ROOT / "scorpion_ref" / "catalogue.yaml").read_text("utf-8"))["rules"]
@@ -88,29 +93,6 @@ def test_the_search_index_knows_the_rules(site: Path) -> None:
 # ------------------------------------------------------------------ in the browser
 
 
-class Visit:
-    """A page opened in the browser, with every console error and failed request it caused."""
-
-    def __init__(self, browser: Any, base: str) -> None:
-        self.base = base
-        self.page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        self.problems: list[str] = []
-        self.page.on(
-            "console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}")
-        )
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("requestfailed", self._failed)
-
-    def _failed(self, request: Any) -> None:
-        # A request cut short because the test moved on to the next page is no fault.
-        if "ERR_ABORTED" not in (request.failure or ""):
-            self.problems.append(f"request failed: {request.url} ({request.failure})")
-
-    def open(self, path: str) -> Any:
-        self.page.goto(f"{self.base}/{path}", wait_until="load")
-        return self.page
-
-
 @pytest.fixture
 def visit(browser: Any, served: str) -> Iterator[Visit]:
     current = Visit(browser, served)
@@ -134,7 +116,7 @@ def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
         const rule = document.getElementById('R-EMPTY-QUEEN-CARRYING-KING');
         window.scrollTo(0, rule.getBoundingClientRect().top + window.scrollY - 70);
     }""")
-    page.wait_for_timeout(500)  # let the header settle after the scroll
+    settle(page)  # the header redrawn after the scroll
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
@@ -186,8 +168,9 @@ def test_the_learn_page_and_the_report_render_without_errors(visit: Visit) -> No
 # ------------------------------------------------------------------ the everyday reader
 
 
-def test_the_build_warns_of_nothing_and_links_nowhere_false(site: Path) -> None:
-    (log,) = BUILD_LOG
+def test_the_build_warns_of_nothing_and_links_nowhere_false(built_site: BuiltSite) -> None:
+    site = built_site.folder
+    log = built_site.log
     assert "does not contain an anchor" not in log, log
     assert "WARNING" not in log, log
     offenders = [str(p.relative_to(site)) for p in site.rglob("*.html") if "/OWNER/" in p.read_text("utf-8")]
@@ -328,11 +311,11 @@ def test_screenshots_for_the_notes(browser: Any, served: str, tmp_path: Path) ->
             box.locator(".sc-walk-next").first.click()
             box.scroll_into_view_if_needed()
             page.evaluate("() => window.scrollBy(0, -240)")
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=str(SHOTS / f"rule-page-step-through-{width}.png"))
             page.goto(f"{served}/rulesets/", wait_until="load")
             page.locator("#every-point-of-disagreement").scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=str(SHOTS / f"comparison-{width}.png"))
             page.goto(own.as_uri(), wait_until="load")
             assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from programs import node
 
 from scorpion_conformance.solving.lines import read_line
 from scorpion_conformance.solving.results import read_records
@@ -41,12 +41,6 @@ console.log(JSON.stringify(lines.map((l) => {
   return S.search(E.validatePosition(r.position), E.NAMED[r.rules], r.budget);
 })));
 """
-
-
-def node() -> str:
-    found = shutil.which("node")
-    assert found, "node is missing; .ci/run installs it"
-    return found
 
 
 def sample(rules: str, games: int = 3, seed: int = 23) -> list[Position]:

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+import programs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -197,8 +198,7 @@ def test_the_javascript_vocabulary_module_is_the_vocabulary(tmp_path: Path) -> N
     data = json.loads(FILE.read_text(encoding="utf-8"))
     data["rulesets"][0]["summary"] = "changed"
     assert "changed" in vocabulary_js.render(data)  # what the module says follows the file
-    node = shutil.which("node")
-    assert node, "node is missing; .ci/run installs it"
+    node = programs.node()
     script = ("const V = require(process.argv[1]); console.log(JSON.stringify({options: V.options.map(o => "
               "[o.name, o.values, o.default || null]), sets: V.rulesets.map(s => [s.name, s.options]), "
               "reasons: V.reasons, ranks: V.ranks.map(r => r.letter).join(''), "

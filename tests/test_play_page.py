@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from site_build import ROOT, SHOTS
 
 from scorpion_conformance.solving.lines import read_line
 from scorpion_conformance.solving.results import read_records
@@ -23,6 +23,9 @@ from scorpion_ref import deal_game, get_ruleset
 from scorpion_ref.serial import action_to_json, position_from_json, position_to_json
 from scorpion_ref.solver import Budget, solve
 
+ROOT = Path(__file__).resolve().parents[1]
+#: Where the screenshots go (reports/ is not committed).
+SHOTS = ROOT / "reports"
 #: The shortest committed winning line of games 1 to 1,000 under standard (47 actions).
 SHORT_GAME = 619
 #: Dealing the stock at once in that game loses: the reference proves it in 825 positions.
@@ -43,6 +46,7 @@ class Play:
 
     def __init__(self, browser: Any, served: str, width: int = 1280) -> None:
         self.served = served
+        SHOTS.mkdir(exist_ok=True)
         viewport = {"width": width, "height": 1000 if width > 400 else 844}
         self.context = browser.new_context(viewport=viewport)
         self.page = self.context.new_page()
