@@ -129,8 +129,8 @@ def run_javascript(items: list[Item], budget: int) -> list[dict[str, object]]:
     node = shutil.which("node")
     if node is None:
         sys.exit("node is not installed")
-    requests = "\n".join(json.dumps({"position": position_to_json(i.position), "rules": i.rules, "budget": budget})
-                         for i in items)
+    requests = "\n".join(
+        json.dumps({"position": position_to_json(i.position), "rules": i.rules, "budget": budget}) for i in items)
     done = subprocess.run([node, "--max-old-space-size=4096", "-e", SOLVE_ALL, str(JS)], input=requests,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)  # type: ignore[no-any-return]
@@ -154,7 +154,8 @@ def report(label: str, rows: list[tuple[Item, dict[str, object], dict[str, objec
         return n / seconds if seconds else float("inf")
 
     def within(side: int, limit: float) -> float:
-        return sum(1 for r in rows if r[side]["outcome"] != "unknown" and float(r[side]["seconds"]) <= limit) / n  # type: ignore[arg-type]
+        decided = [r for r in rows if r[side]["outcome"] != "unknown"]
+        return sum(1 for r in decided if float(r[side]["seconds"]) <= limit) / n  # type: ignore[arg-type]
 
     python, javascript = rate(1), rate(2)
     print(f"{label:<18} {n:>6}  {python:>10.1f}  {javascript:>10.1f}  {javascript / python:>6.2f}  "
@@ -185,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     disagree = [r for r in rows if "unknown" not in (r[1]["outcome"], r[2]["outcome"])
                 and r[1]["outcome"] != r[2]["outcome"]]
     other_nodes = sum(1 for r in rows if r[1]["nodes"] != r[2]["nodes"])
-    bad_lines = sum(1 for item, _p, js in rows if js["outcome"] == "won" and not replays(item, js["line"]))  # type: ignore[arg-type]
+    won = [(item, js) for item, _p, js in rows if js["outcome"] == "won"]
+    bad_lines = sum(1 for item, js in won if not replays(item, js["line"]))  # type: ignore[arg-type]
     print()
     print("positions decided per CPU second, and the share decided within 1 s and 5 s")
     print(f"{'':<18} {'count':>6}  {'python/s':>10}  {'js/s':>10}  {'ratio':>6}  "
