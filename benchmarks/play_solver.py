@@ -129,8 +129,8 @@ def run_javascript(items: list[Item], budget: int) -> list[dict[str, object]]:
     node = shutil.which("node")
     if node is None:
         sys.exit("node is not installed")
-    requests = "\n".join(
-        json.dumps({"position": position_to_json(i.position), "rules": i.rules, "budget": budget}) for i in items)
+    lines = [{"position": position_to_json(i.position), "rules": i.rules, "budget": budget} for i in items]
+    requests = "\n".join(map(json.dumps, lines))
     done = subprocess.run([node, "--max-old-space-size=4096", "-e", SOLVE_ALL, str(JS)], input=requests,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)  # type: ignore[no-any-return]
@@ -201,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"JavaScript outcomes: {outcomes}; disagreements on a decided outcome: {len(disagree)}; "
           f"node counts that differ: {other_nodes}; JavaScript lines that do not replay: {bad_lines}")
     for item, p, js in disagree[:5]:
-        print("DISAGREEMENT", item.rules, json.dumps(position_to_json(item.position)), p["outcome"], js["outcome"])
+        shown = json.dumps(position_to_json(item.position))
+        print("DISAGREEMENT", item.rules, shown, p["outcome"], js["outcome"])
     return 0
 
 
