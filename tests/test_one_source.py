@@ -2,10 +2,11 @@
 
 The engine and the suite read the file (the suite without importing the
 engine); the schema's enums and the tables of ``docs/protocol.md`` are
-generated from it; the JavaScript adapter keeps its own copy, being another
-language. These tests check the file's shape, that the generated copies are
-fresh, that the JavaScript copy agrees, and that no Python module of either
-package writes the vocabulary out again by hand.
+generated from it; the JavaScript adapter, being another language, reads a
+module generated from it (``adapters/javascript/vocabulary.js``). These tests
+check the file's shape, that the generated copies are fresh, that the
+JavaScript engine takes its words from its generated module, and that no Python
+module of either package writes the vocabulary out again by hand.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+import programs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import scorpion_ref
 from scorpion_conformance import generated, vocabulary
+from scorpion_conformance.kit import vocabulary_js
 from scorpion_conformance.suite import notation
 from scorpion_ref import vocabulary as engine_vocabulary
 
@@ -181,34 +184,50 @@ def test_the_doc_tables_cover_the_vocabulary() -> None:
         assert f"| `{option.name}` | {', '.join(f'`{v}`' for v in option.values)} |" in page
 
 
-# -- the JavaScript adapter's own copy ------------------------------------------------------
+# -- the JavaScript adapter's generated module ---------------------------------------------
 
 JS = ROOT / "adapters" / "javascript"
 
 
-def _js_object(text: str, name: str) -> dict[str, str]:
-    body = re.search(rf"const {name} = \{{(.*?)\}};", text, re.DOTALL)
-    assert body, f"{name} not found"
-    return dict(re.findall(r"(\w+): '([^']*)'", body.group(1)))
+def test_the_javascript_vocabulary_module_is_fresh() -> None:
+    assert not vocabulary_js.stale(), f"vocabulary.js is stale: run `{vocabulary_js.COMMAND}`"
+    assert vocabulary_js.main(["--check"]) == 0
 
 
-def test_the_javascript_copy_agrees_with_the_vocabulary() -> None:
+def test_the_javascript_vocabulary_module_is_the_vocabulary(tmp_path: Path) -> None:
+    data = json.loads(FILE.read_text(encoding="utf-8"))
+    data["rulesets"][0]["summary"] = "changed"
+    assert "changed" in vocabulary_js.render(data)  # what the module says follows the file
+    node = programs.node()
+    script = ("const V = require(process.argv[1]); console.log(JSON.stringify({options: V.options.map(o => "
+              "[o.name, o.values, o.default || null]), sets: V.rulesets.map(s => [s.name, s.options]), "
+              "reasons: V.reasons, ranks: V.ranks.map(r => r.letter).join(''), "
+              "suits: V.suits.map(s => s.letter).join('')}))")
+    seen = json.loads(subprocess.run([node, "-e", script, str(JS / "vocabulary.js")], capture_output=True,
+                                     text=True, check=True, timeout=60).stdout)
+    options = vocabulary.OPTIONS.items()
+    assert seen["options"] == [[o, list(v), vocabulary.OPTION_DEFAULTS.get(o)] for o, v in options]
+    assert seen["sets"] == [[n, dict(o)] for n, o in vocabulary.NAMED_RULESETS.items()]
+    assert seen["reasons"] == list(vocabulary.REASONS)
+    assert (seen["ranks"], seen["suits"]) == (vocabulary.RANKS, vocabulary.SUITS)
+
+
+def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
+    """The engine and the adapter name option values where the rules use them, but never
+    list the options, the named sets, the card alphabet or the reasons again."""
     adapter = (JS / "adapter.js").read_text(encoding="utf-8")
     engine = (JS / "engine.js").read_text(encoding="utf-8")
-    standard = dict(vocabulary.NAMED_RULESETS["standard"])
-    options = _js_object(adapter, "STANDARD_OPTIONS")
-    required = [o for o in vocabulary.OPTIONS if o not in vocabulary.OPTION_DEFAULTS]
-    # It may leave out the options with a default (it then plays their default), no other.
-    assert options.items() <= standard.items()
-    assert set(required) <= set(options)
-    js_required = re.search(r"const required = \[(.*?)\];", adapter)
-    assert js_required and re.findall(r"'([^']+)'", js_required.group(1)) == required
-    assert re.search(r"const RANKS = '([^']*)';", engine)[1] == vocabulary.RANKS  # type: ignore[index]
-    assert re.search(r"const SUITS = '([^']*)';", engine)[1] == vocabulary.SUITS  # type: ignore[index]
-    reasons = set(re.findall(r"'([a-z]+(?:-[a-z]+)+)'", engine)) - set(vocabulary.ERROR_CODES)
-    assert reasons and reasons <= set(vocabulary.REASONS), reasons - set(vocabulary.REASONS)
+    for text in (adapter, engine):
+        assert vocabulary.RANKS not in text and f"'{vocabulary.SUITS}'" not in text
+        assert not any(f"'{name}'" in text for name in vocabulary.NAMED_RULESETS if name != "standard")
+    assert "require('./vocabulary.js')" in engine
+    reasons = set(re.findall(r"refuse\('([a-z-]+)'", engine))
+    assert reasons == set(vocabulary.REASONS), set(vocabulary.REASONS) ^ reasons
     codes = set(re.findall(r"EngineError\('([a-z-]+)'", adapter + engine))
     assert codes and codes <= set(vocabulary.ERROR_CODES), codes - set(vocabulary.ERROR_CODES)
+    values = {v for vs in vocabulary.OPTIONS.values() for v in vs}
+    named = set(re.findall(r"rules\.(\w+) === '([a-z-]+)'", engine))
+    assert named and all(o in vocabulary.OPTIONS and v in values for o, v in named), named
 
 
 # -- nothing restates the vocabulary ---------------------------------------------------------

@@ -65,7 +65,8 @@ IMPLEMENTATIONS: tuple[Implementation, ...] = (
         "JavaScript example",
         "node adapters/javascript/adapter.js",
         "node",
-        "`adapters/javascript/adapter.js`, a complete adapter with its own small engine",
+        "`adapters/javascript/adapter.js`, a complete adapter with its own engine and solver, "
+        "the ones the Play page runs",
     ),
 )
 
