@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .reporting import Record, write_atomically
+from scorpion_conformance.writing import write_file
+
+from .reporting import Record
 
 __all__ = ["Expectations", "ExpectationsError", "load_expectations", "unknown_keys", "write_expectations"]
 
@@ -94,6 +96,7 @@ def write_expectations(path: Path, records: Iterable[Record]) -> int:
     """Write the failures among ``records`` as an expectations file; returns how many.
 
     Only finished cases count: a case that did not run is never a known failure.
+    Raises :class:`OSError` when the file cannot be written.
     """
     failures = {
         record.key: (record.message.splitlines()[0][:200] if record.message else "failed")
@@ -101,5 +104,5 @@ def write_expectations(path: Path, records: Iterable[Record]) -> int:
         if record.status in ("failed", "error", "xfailed")
     }
     text = json.dumps({"known_failures": dict(sorted(failures.items()))}, indent=2, ensure_ascii=False)
-    write_atomically(Path(path), lambda out: out.write(text + "\n"))
+    write_file(Path(path), lambda out: out.write(text + "\n"))
     return len(failures)

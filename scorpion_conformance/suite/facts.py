@@ -4,8 +4,8 @@ Everything a report of one's own (``scorpion-conformance report``) needs
 besides the cases: the adapter command and what it said in its hello (its
 implementation, the rule sets it declares with their options, its
 capabilities), the versions of the suite, the protocol and Python, when the
-run started and ended, the rule sets and areas it was narrowed to, and the
-totals by status.
+run started and ended, what it was narrowed to (rule sets, areas, ids, a
+feature folder of one's own), and the totals by status.
 
 >>> len(now()) == len("2026-12-01T09:30:00+00:00")
 True
@@ -62,7 +62,8 @@ def run_facts(suite: Suite, config: pytest.Config) -> dict[str, Any]:
                      "areas": sorted(suite.areas) if suite.areas is not None else None,
                      "ids": config.getoption("scenario_ids"),
                      "keyword": config.getoption("keyword") or None,
-                     "marker": config.getoption("markexpr") or None},
+                     "marker": config.getoption("markexpr") or None,
+                     "features": config.getoption("scorpion_features") or None},
         "rulesets_run": sorted({record.rules for record in finished if record.rules}),
         "totals": dict(Counter(record.status for record in finished)),
     }

@@ -377,9 +377,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     _write_report(session.config, suite, ended)
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
-        count = write_expectations(Path(target), suite.records.values())
-        suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
-                           + (" (none failed: the file lists nothing)" if count == 0 else ""))
+        try:
+            count = write_expectations(Path(target), suite.records.values())
+        except OSError as error:
+            _unwritten(suite, "--write-expectations", target, error)
+        else:
+            suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
+                               + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
         suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
     session.exitstatus = suite.exit_status(int(exitstatus))
@@ -389,7 +393,18 @@ def _write_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) ->
     report = config.getoption("report")
     if report:
         about = facts.run_facts(suite, config)
-        reporting.write_report(Path(report), suite.records.values(), {**ended, **about}, suite.order)
+        try:
+            reporting.write_report(Path(report), suite.records.values(), {**ended, **about}, suite.order)
+        except OSError as error:
+            _unwritten(suite, "--report", report, error)
+
+
+def _unwritten(suite: Suite, option: str, path: str, error: OSError) -> None:
+    """A file asked for that could not be written: said at once, and the run fails (exit 2)."""
+    from scorpion_conformance.writing import why
+
+    suite.unwritten.append(f"{option} {path}: cannot write it: {why(error)}")
+    print(f"scorpion-conformance run: {suite.unwritten[-1]}", file=sys.stderr)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

@@ -164,16 +164,21 @@ def _run(args: argparse.Namespace) -> int:
         return stopping.settle(args, outputs, None, None) or 130
     import pytest
 
-    # JUnit and Cucumber files are written beside their place and renamed at the
-    # end, so a file the user already has is never left half written.
+    from scorpion_conformance.writing import replace_with, target_of, why
+
+    # JUnit and Cucumber files are written beside the file they replace and put in
+    # its place at the end (through a link, in place of a FIFO), so a file the user
+    # already has is never left half written.
     finals: dict[str, Path] = {}
     for name in ("junitxml", "cucumberjson"):
         if getattr(args, name):
             final = Path(getattr(args, name))
-            finals[str(final.with_name(f".{final.name}.{os.getpid()}.tmp"))] = final
+            target = target_of(final)
+            finals[str(target.with_name(f".{target.name}.{os.getpid()}.tmp"))] = final
             setattr(args, name, next(reversed(finals)))
     observer = stopping.Observer()
     code: int | None = None
+    unwritten = False
     try:
         code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
     except KeyboardInterrupt:
@@ -181,11 +186,17 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         for temporary, final in finals.items():
             if Path(temporary).exists():
-                os.replace(temporary, final)
+                try:
+                    replace_with(temporary, final)
+                except OSError as error:
+                    unwritten = True
+                    print(f"scorpion-conformance run: {final}: cannot write it: {why(error)}",
+                          file=sys.stderr)
     stopped = stopping.settle(args, outputs, observer, code)
     if stopped is not None or code is None:
         return stopped or 130
-    return _exit_status(code, observer)
+    status = _exit_status(code, observer)
+    return USAGE_ERROR if unwritten and status in (0, 1) else status
 
 
 def _exit_status(code: int, observer: stopping.Observer) -> int:
@@ -238,11 +249,12 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Write every case as JSON: ``{"protocol": 1, "cases": [...]}``.
 
     Bad paths exit 2 and authoring problems exit 4, before anything is written;
-    the output file is written through a temporary file and a rename.
+    the output file is written as :func:`~scorpion_conformance.writing.write_file`
+    writes, and a write that fails exits 2.
     """
     from scorpion_conformance import __version__
+    from scorpion_conformance.writing import why, write_file
 
-    from .reporting import write_atomically
     from .scenarios import export_records, load_cases
 
     try:
@@ -259,9 +271,9 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output:
         try:
-            write_atomically(args.output, lambda out: out.write(text))
+            write_file(args.output, lambda out: out.write(text))
         except OSError as error:
-            print(f"scorpion-conformance export: -o {args.output}: {error.strerror or error}",
+            print(f"scorpion-conformance export: -o {args.output}: cannot write it: {why(error)}",
                   file=sys.stderr)
             return USAGE_ERROR
         print(f"wrote {len(records)} cases to {args.output}", file=sys.stderr)

@@ -53,6 +53,8 @@ class Suite:
     unusable: bool = False
     #: Lines for the end of the summary (what was written where).
     notes: list[str] = field(default_factory=list)
+    #: The files asked for that could not be written (each a line saying why): the run fails.
+    unwritten: list[str] = field(default_factory=list)
     #: The rule areas ``--area`` selected (None: every area).
     areas: frozenset[str] | None = None
     #: When the session started (ISO 8601, UTC).
@@ -143,6 +145,8 @@ class Suite:
         """The run's exit status: 130 (SIGINT) and 143 (SIGTERM) on an interrupt."""
         if self.interrupted is not None:
             return 128 + self.interrupted
+        if self.unwritten and status in (0, 1):
+            return 4  # pytest's usage error, which `run` turns into 2: as a path it cannot write
         if (self.gave_up is not None or self.worker_gave_up is not None) and status == 0:
             return 1
         return status
