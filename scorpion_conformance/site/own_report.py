@@ -43,7 +43,8 @@ from scorpion_conformance.escaping import html_text, link, terminal_text
 from scorpion_conformance.json_input import InputError, check, parse, read_bytes
 
 __all__ = [
-    "ReportError", "add_arguments", "badge", "caveat", "load_run", "main", "narrowed", "page_html", "stylesheet",
+    "ReportError", "add_arguments", "badge", "caveat", "load_run", "main", "narrowed", "page_html",
+    "stylesheet",
 ]
 
 #: The statuses that make a case count against the implementation.
