@@ -316,9 +316,11 @@ class Conversation:
                 line=received.data, **self._context(request),
             ))
         self._answered = True
-        self._after_answer(transport, request, f"with its answer to {cmd}")
         body = self._decode(received.data, request)
+        # The id first: a stray copy of an earlier answer, read in place of this one, is named
+        # as what it is, not taken for this answer with this answer blamed as the extra line.
         self._check_id(body, number, request, cmd)
+        self._after_answer(transport, request, f"with its answer to {cmd}")
         self._previous = (self._latest, received.data)
         self._latest = received.data
         return body

@@ -31,6 +31,7 @@ used say so, in another colour.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections import Counter
@@ -306,6 +307,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label", default="Scorpion conformance", help="the badge's label")
 
 
+def _write(text: str, out: TextIO) -> None:
+    out.write(text)
+
+
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Write the page and the badge; 0 on success, 2 for a report that cannot be read."""
     from scorpion_conformance.writing import why, write_file
@@ -320,7 +325,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         document = json.dumps(badge(records, end, args.label), ensure_ascii=False) + "\n"
         for name, text in (("index.html", page), ("badge.json", document)):
             try:
-                write_file(args.html / name, lambda f, text=text: f.write(text))
+                write_file(args.html / name, functools.partial(_write, text))
             except OSError as error:
                 raise ReportError(f"{args.html / name}: cannot write it: {why(error)}") from None
     except ReportError as error:

@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from scorpion_conformance.errors import AdapterError
+from scorpion_conformance.escaping import terminal_text
 from scorpion_conformance.transport import split_command
 
 from . import console, facts, parallel, report_files, reporting, stopping
@@ -144,21 +145,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """The handshake, before any scenario: a broken adapter is one short diagnosis."""
     suite = _suite(session.config)
     suite.started = facts.now()
+    console.guard_terminal(session.config)
     try:
         suite.declared()
     except SuiteUsageError as error:
         suite.close()
-        raise pytest.UsageError(str(error)) from None
+        raise pytest.UsageError(terminal_text(error, lines=True)) from None
     except AdapterError as error:
         suite.unusable = True
         suite.close()
         _write_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
-        # A usage error is printed as one paragraph, with no traceback (run exits 3).
-        raise pytest.UsageError(
+        # A usage error is printed as one paragraph, with no traceback (run exits 3), by pytest
+        # itself on a writer of its own: the adapter's words are made safe here.
+        raise pytest.UsageError(terminal_text(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
-            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`."
-        ) from None
+            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`.",
+            lines=True)) from None
     if parallel.is_controller(session.config):
         # The workers run the cases, each with an adapter of its own; this one has said hello.
         suite.close()
