@@ -9,7 +9,17 @@ from __future__ import annotations
 import argparse
 import math
 
-__all__ = ["adapter_command", "seconds"]
+__all__ = ["CHECK_TIMEOUT", "GIVE_UP_AFTER", "SECTION_FACTOR", "SOLVE_TIMEOUT", "adapter_command",
+           "add_check_timeouts", "seconds"]
+
+#: How long ``check-adapter`` waits for each answer, by default, in seconds.
+CHECK_TIMEOUT = 5.0
+#: How long one answer to ``solve`` may take in the solve checks, by default, in seconds.
+SOLVE_TIMEOUT = 60.0
+#: The solve checks as a whole may take this many times their timeout (90 s by default).
+SECTION_FACTOR = 1.5
+#: After this many answers to ``solve`` that took too long, the positions left are not checked.
+GIVE_UP_AFTER = 2
 
 
 def seconds(text: str) -> float:
@@ -43,3 +53,14 @@ def adapter_command(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
+
+
+def add_check_timeouts(parser: argparse.ArgumentParser) -> None:
+    """``--timeout`` and ``--solve-timeout``, the waits of ``check-adapter``."""
+    parser.add_argument("--timeout", type=seconds, default=CHECK_TIMEOUT,
+                        help=f"seconds to wait for each answer (default {CHECK_TIMEOUT:g})")
+    parser.add_argument(
+        "--solve-timeout", type=seconds, default=SOLVE_TIMEOUT,
+        help=f"seconds to wait for each answer to solve (default {SOLVE_TIMEOUT:g}); the solve checks "
+             f"together stop after {SECTION_FACTOR:g} times that, or after {GIVE_UP_AFTER} timeouts",
+    )

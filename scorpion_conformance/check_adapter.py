@@ -16,15 +16,15 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .arguments import adapter_command, seconds
-from .client import DEFAULT_TIMEOUT, AdapterClient
+from .arguments import SOLVE_TIMEOUT, adapter_command, add_check_timeouts
+from .client import AdapterClient
 from .errors import AdapterError, ErrorAnswer, OutOfStep
 from .escaping import terminal_text
 from .smoke_checks import CheckFailed, SmokeChecks
-from .solving_checks.checks import BUDGET, SECTION_FACTOR, SOLVE_TIMEOUT
+from .solving_checks.checks import BUDGET
 from .solving_checks.console import solve_section
 
-__all__ = ["add_timeout_arguments", "main", "run_check"]
+__all__ = ["main", "run_check"]
 
 def _indent(text: str) -> str:
     return text.replace("\n", "\n      ")
@@ -123,25 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--adapter", required=True, type=adapter_command,
                         help="the command that starts the adapter")
-    add_timeout_arguments(parser)
+    add_check_timeouts(parser)
     return parser
-
-
-def add_timeout_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--timeout`` and ``--solve-timeout``, the waits of ``check-adapter``."""
-    parser.add_argument(
-        "--timeout",
-        type=seconds,
-        default=DEFAULT_TIMEOUT,
-        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
-    )
-    parser.add_argument(
-        "--solve-timeout",
-        type=seconds,
-        default=SOLVE_TIMEOUT,
-        help=f"seconds to wait for each answer to solve (default {SOLVE_TIMEOUT:g}); the solve checks "
-             f"together stop after {SECTION_FACTOR:g} times that, or at their second timeout",
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

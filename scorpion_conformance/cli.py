@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import adapter_command
+from .arguments import adapter_command, add_check_timeouts
 
 __all__ = ["main"]
 
@@ -105,9 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--adapter", default=DEFAULT_ADAPTER, type=adapter_command,
         help="the command that starts the adapter (default: the reference adapter)",
     )
-    from .check_adapter import add_timeout_arguments
-
-    add_timeout_arguments(check)
+    add_check_timeouts(check)
     check.set_defaults(handler=_check_adapter)
 
     from .suite.run import (

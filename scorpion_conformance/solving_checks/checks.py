@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
 
+from ..arguments import GIVE_UP_AFTER, SECTION_FACTOR, SOLVE_TIMEOUT
 from ..client import AdapterClient
 from ..errors import AdapterError, AdapterTimeout, ErrorAnswer, InvalidResponse
 from ..protocol import NAMED_RULESETS, HelloInfo, Play, Solve, Start
@@ -56,12 +57,6 @@ __all__ = [
 
 #: The budget the checks ask for, in positions: the reference decides every position well within it.
 BUDGET = 100_000
-#: How long one answer to ``solve`` may take, in seconds.
-SOLVE_TIMEOUT = 60.0
-#: The solve checks as a whole may take this many times :data:`SOLVE_TIMEOUT` (90 s by default).
-SECTION_FACTOR = 1.5
-#: After this many answers that took too long, the positions left are not checked.
-GIVE_UP_AFTER = 2
 
 Verdict = Literal["passed", "unknown", "failed", "error", "skipped"]
 
