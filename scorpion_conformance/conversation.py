@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import protocol
+from . import json_input, protocol
 from .errors import (
     AdapterCrashed,
     AdapterError,
@@ -60,10 +60,6 @@ JsonObject = dict[str, Any]
 
 #: How many requests are remembered, to say which one an extra answer belongs to.
 _HISTORY = 16
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _close_all(holder: list[Transport]) -> None:
@@ -337,9 +333,9 @@ class Conversation:
             problem = "the answer is an empty line"
         else:
             try:
-                return json.loads(text, parse_constant=_reject_constant)
-            except (ValueError, RecursionError) as error:
-                problem = f"the answer is not JSON ({error}): {quote(data)}"
+                return json_input.parse(text, "the answer")
+            except json_input.InputError as error:
+                problem = f"{str(error).replace('the answer: ', 'the answer is ', 1)}: {quote(data)}"
         raise self._fail(MalformedResponse(problem, line=data, **self._context(request)))
 
     def _invalid(self, problem: str, body: Any, request: str) -> InvalidResponse:

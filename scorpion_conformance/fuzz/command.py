@@ -14,7 +14,7 @@ from typing import TextIO
 
 from scorpion_ref import RuleSet
 
-from ..arguments import adapter_command, seconds
+from ..arguments import adapter_command, seconds, whole
 from ..errors import AdapterError
 from . import survey
 from .emit import EmitTargetError, build_scenario, check_target, write_scenario
@@ -41,9 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(appended when FILE exists)")
     parser.add_argument("--positions", choices=("both", "deals", "generated"), default="both",
                         help="start from deals, generated rare-case positions, or both (default)")
-    parser.add_argument("--first-game", type=int, default=0, metavar="I",
+    parser.add_argument("--first-game", type=whole(0, what="game index"), default=0, metavar="I",
                         help="start at game #I of the seed's sequence (to replay one game)")
-    parser.add_argument("--shrink-seconds", type=float, default=60.0,
+    parser.add_argument("--shrink-seconds", type=seconds, default=60.0,
                         help="how long shrinking may take (default 60)")
     parser.add_argument("--timeout", type=seconds, default=5.0,
                         help="seconds to wait for each answer of the adapter (default 5)")

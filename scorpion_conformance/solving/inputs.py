@@ -25,6 +25,7 @@ from scorpion_ref.deal import LAST_GAME
 from scorpion_ref.serial import position_from_json
 from scorpion_ref.solver.outcome import MAX_MEMORY_MB, MAX_NODES
 
+from ..arguments import WORKERS_PER_CORE, most_workers
 from ..json_input import InputError, read_json
 
 __all__ = ["BadInput", "Start", "read_budget", "read_games", "read_memory", "read_rules", "read_start",
@@ -36,8 +37,6 @@ _UNITS = {"": 1, "k": 1_000, "m": 1_000_000, "g": 1_000_000_000}
 MAX_GAMES = 10_000_000
 #: The largest position file read: a position is about a kilobyte.
 MAX_POSITION_BYTES = 1 << 20
-#: Worker processes per core at most: more only slow each other down.
-WORKERS_PER_CORE = 4
 
 
 class BadInput(Exception):
@@ -89,13 +88,13 @@ def read_memory(text: str | int, what: str = "--memory-mb") -> int:
 
 def read_workers(text: str | int | None, cores: int | None = None) -> int:
     """The number of local worker processes: every core by default, at most
-    :data:`WORKERS_PER_CORE` per core; raises :class:`BadInput`."""
+    :data:`~scorpion_conformance.arguments.WORKERS_PER_CORE` per core; raises :class:`BadInput`."""
     cores = cores or os.cpu_count() or 1
     if text is None:
         return cores
     if not str(text).isdigit() or int(str(text)[:12]) < 1:
         raise BadInput(f"--workers {text!r} is not a number of processes, 1 or more")
-    most = WORKERS_PER_CORE * cores
+    most = most_workers(cores)
     if int(str(text)[:12]) > most:
         raise BadInput(f"--workers {text}: at most {most} on this machine ({WORKERS_PER_CORE} per core); "
                        "more processes than that only slow each other down")

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from scorpion_conformance.arguments import MAX_SECONDS
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.escaping import terminal_text
 from scorpion_conformance.transport import split_command
@@ -91,8 +92,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
     wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
     timeout = config.getoption("adapter_timeout")
-    if not math.isfinite(timeout) or timeout <= 0:
-        raise pytest.UsageError(f"--adapter-timeout {timeout}: give a number of seconds above 0")
+    if not math.isfinite(timeout) or not 0 < timeout <= MAX_SECONDS:
+        raise pytest.UsageError(f"--adapter-timeout {timeout}: give a number of seconds above 0, "
+                                f"at most {MAX_SECONDS:,.0f}")
     command = config.getoption("adapter") or DEFAULT_ADAPTER
     try:
         split_command(command)
