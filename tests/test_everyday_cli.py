@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import shutil
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
-import pytest
+from programs import node
 
 from scorpion_conformance import vocabulary
 from scorpion_conformance.suite.naming import shipped_areas
@@ -136,8 +135,7 @@ def test_expectations_name_unknown_ids_and_entries_to_remove(tmp_path: Path) -> 
 
 
 def test_perft_file_that_checks_nothing_fails(tmp_path: Path) -> None:
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed (.ci/run installs it)")
+    node()
     result = cli(tmp_path, "perft", "--file", "classic", "--adapter", f"node {JS_ADAPTER}")
     assert result.returncode == 2
     assert "0 entries checked" in result.stdout
@@ -196,8 +194,7 @@ def test_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> 
 
 
 def test_a_javascript_run_in_two_workers_reports_what_one_process_reports(tmp_path: Path) -> None:
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed (.ci/run installs it)")
+    node()
     found = _run_pair(tmp_path, "--adapter", f"node {JS_ADAPTER}")
     _same(found)
     assert {r["status"] for r in found["one"]["records"]} == {"passed", "unsupported"}

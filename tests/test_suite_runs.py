@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from programs import node
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -49,11 +50,10 @@ def test_the_reference_passes_every_scenario_under_every_rule_set(tmp_path: Path
     assert len(records) > 100
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (.ci/run installs it)")
 def test_the_javascript_adapter_passes_standard_and_reports_the_rest_unsupported(
     tmp_path: Path,
 ) -> None:
-    code, records, output = run_suite(tmp_path, "--adapter", f"node {JS_ADAPTER}")
+    code, records, output = run_suite(tmp_path, "--adapter", f"{node()} {JS_ADAPTER}")
     assert code == 0, output[-3000:]
     assert not failed(records)
     passed = {r["rules"] for r in records if r["status"] == "passed"}
