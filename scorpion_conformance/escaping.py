@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
-__all__ = ["CONTROL", "html_text", "is_web_address", "link", "terminal_text"]
+__all__ = ["CONTROL", "SafeStream", "html_text", "is_web_address", "link", "terminal_text"]
 
 #: Every character a terminal may act on instead of showing: C0 controls, DEL, C1 controls,
 #: the bidirectional marks and overrides, and the line and paragraph separators.
@@ -87,3 +88,17 @@ def terminal_text(value: object, *, lines: bool = False) -> str:
     if not lines:
         return CONTROL.sub(_visible, text)
     return "\n".join(CONTROL.sub(_visible, part) for part in text.replace("\r\n", "\n").split("\n"))
+
+
+class SafeStream:
+    """A text stream that writes everything through :func:`terminal_text` (new lines kept),
+    for a command whose every line may carry an adapter's or a file's words."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(terminal_text(text, lines=True))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)

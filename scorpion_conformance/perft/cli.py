@@ -26,6 +26,7 @@ from scorpion_ref import RULESETS, Position, RuleSet, ScorpionError, deal_game, 
 from scorpion_ref.serial import position_from_json
 
 from ..arguments import adapter_command, seconds, whole
+from ..escaping import terminal_text
 from ..json_input import InputError, read_json
 from .count import divide, perft, perft_counts, perft_with_progress
 from .files import (
@@ -102,7 +103,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return _check_files(args, out)
         return _count_one(args, out)
     except (PerftFileError, ScorpionError, OSError, ValueError) as error:
-        print(f"scorpion-conformance perft: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance perft: {error}", lines=True), file=sys.stderr)
         return 2
 
 

@@ -20,6 +20,7 @@ from scorpion_ref import Action, NotationError
 from scorpion_ref.serial import action_to_json, draw_position, position_to_json
 
 from .. import vocabulary
+from ..escaping import terminal_text
 from .inputs import BadInput, Start, read_budget, read_memory, read_rules, read_start
 from .lines import read_line, show_action, show_line
 
@@ -80,7 +81,7 @@ def _progress(total: int, err: TextIO) -> Iterator[Callable[[int], None] | None]
 
 
 def _fail(command: str, error: Exception) -> int:
-    print(f"scorpion-conformance {command}: {error}", file=sys.stderr)
+    print(terminal_text(f"scorpion-conformance {command}: {error}"), file=sys.stderr)
     return 2
 
 

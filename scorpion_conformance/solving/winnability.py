@@ -13,6 +13,7 @@ import signal
 import sys
 
 from .. import vocabulary
+from ..escaping import terminal_text
 from .campaign import Campaign, budget_ladder, describe, run_campaign
 from .inputs import BadInput, read_budget, read_games, read_memory, read_rules, read_workers
 from .pool import GameFailed
@@ -63,11 +64,11 @@ def winnability_command(args: argparse.Namespace) -> int:
         campaign = _campaign(args)
         report = run_campaign(campaign)
     except BadInput as error:
-        print(f"scorpion-conformance winnability: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance winnability: {error}"), file=sys.stderr)
         return 2
     except GameFailed as error:
-        print(f"scorpion-conformance winnability: {error}; the games solved before it are kept",
-              file=sys.stderr)
+        said = f"scorpion-conformance winnability: {error}; the games solved before it are kept"
+        print(terminal_text(said), file=sys.stderr)
         return 1
     for line in describe(report):
         print(line)

@@ -108,12 +108,12 @@ def pytest_configure(config: pytest.Config) -> None:
             suite.expectations = load_expectations(Path(expect))
             unknown_keys(suite.expectations, Path(expect), folders)
         except ExpectationsError as error:
-            raise pytest.UsageError(str(error)) from None
+            raise pytest.UsageError(terminal_text(error, lines=True)) from None
     try:
         areas = [area_of(f) for folder in folders for f in sorted(folder.glob("*.feature"))]
         suite.areas = parse_areas(config.getoption("scorpion_areas"), areas)
     except AreaError as error:
-        raise pytest.UsageError(str(error)) from None
+        raise pytest.UsageError(terminal_text(error, lines=True)) from None
     if config.getoption("scorpion_command"):
         # Node ids are relative to the feature folder: print them so, not as ../../site-packages/...
         config.cwd_relative_nodeid = lambda nodeid: nodeid  # type: ignore[method-assign]

@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from scorpion_conformance.escaping import terminal_text
+
 from . import stopping
 
 __all__ = [
@@ -100,7 +102,7 @@ def _authoring_problems(command: str, features: Path) -> int:
 
     problems = lint(features)
     for problem in problems:
-        print(problem, file=sys.stderr)
+        print(terminal_text(problem), file=sys.stderr)
     if problems:
         many = len(problems) != 1
         print(f"scorpion-conformance {command}: {len(problems)} authoring problem{'s' if many else ''} "
@@ -154,7 +156,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.expect and not Path(args.expect).is_file():
             raise PathError(f"--expect {args.expect}: no such file")
     except PathError as error:
-        print(f"scorpion-conformance run: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance run: {error}"), file=sys.stderr)
         return USAGE_ERROR
     if _authoring_problems("run", features):
         return AUTHORING_ERROR

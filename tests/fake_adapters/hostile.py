@@ -12,7 +12,8 @@ What it sets:
 * in its hello: the implementation's name, version, language and homepage
   (``HOSTILE_HOMEPAGE`` replaces the homepage's payload, as a
   ``javascript:`` address does), a field of its own in the implementation,
-  and a custom rule set whose name is a payload (the standard options);
+  and a custom rule set whose name is a payload (the standard options),
+  under which every ``start`` is refused with a message;
 * every refusal's message, and every deal is refused (``illegal-action``,
   reason ``stock-empty``), so the scenarios that deal fail with its message;
 * its answers to ``state`` carry a payload where the state belongs once per game
@@ -70,13 +71,15 @@ def main() -> int:
             request = None
         cmd = request.get("cmd") if isinstance(request, dict) else None
         number = request.get("id") if isinstance(request, dict) else None
-        if cmd == "start" and isinstance(request.get("rules"), str) and request["rules"] != "standard":
-            # the custom rule set plays as standard
-            line = json.dumps({**request, "rules": "standard"}).encode()
         if cmd == "start":
             print(payload("stderr"), file=sys.stderr, flush=True)
-        if cmd == "play" and isinstance(request.get("action"), dict) and request["action"].get("type") == "deal":
+        if cmd == "start" and request.get("rules") != "standard":
+            # the custom rule set refuses every position, with a message
             answer: dict[str, Any] = {"ok": False, "error": {
+                "code": "invalid-position", "message": payload("start.message")}}
+            status = None
+        elif cmd == "play" and isinstance(request.get("action"), dict) and request["action"].get("type") == "deal":
+            answer = {"ok": False, "error": {
                 "code": "illegal-action", "reason": "stock-empty", "message": payload("play.message")}}
             broken_state = True
             status = None
