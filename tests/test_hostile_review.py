@@ -380,3 +380,29 @@ def test_13_a_won_line_that_only_the_adapters_own_play_accepts_is_a_failure() ->
     for name in WON:
         assert (verdicts[name].verdict, verdicts[name].blame) == ("failed", "implementation"), verdicts[name]
         assert "under the rules" in verdicts[name].detail
+
+
+def test_2_the_protocol_page_says_what_the_badge_says() -> None:
+    import re
+
+    from scorpion_conformance.site.own_report import badge
+
+    page = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = page.split("### The page and the badge of `report`", 1)[1].split("\n### ", 1)[0]
+    rows = re.findall(r"^\| [^|]+ \| `([^`]+)` \| ([^|]+) \|$", section, flags=re.M)
+    colours = {"brightgreen": "bright green", "yellow": "yellow", "red": "red", "orange": "orange",
+               "blue": "blue"}
+
+    def shape(message: str) -> str:
+        return re.sub(r"[0-9]+", "N", message)
+
+    said = [(shape(message), colour) for message, colour in rows]
+    passed = [{"status": "passed"}] * 5
+    runs = [({"run": "complete"}, passed), ({"run": "interrupted"}, passed),
+            ({"run": "complete", "selected": {"ids": "X"}}, passed), ({"run": "gave-up"}, passed),
+            ({"run": "adapter-unusable"}, []), ({"run": "complete"}, [*passed, {"status": "failed"}]),
+            ({"run": "complete"}, [*passed, {"status": "xfailed"}])]
+    for end, records in runs:
+        shown = badge(records, end)
+        assert any(message == shape(shown["message"]) and colour.startswith(colours[shown["color"]])
+                   for message, colour in said), (shown, said)
