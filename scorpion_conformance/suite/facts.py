@@ -17,6 +17,7 @@ import platform
 from collections import Counter
 from dataclasses import asdict
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +25,10 @@ import pytest
 from scorpion_conformance import __version__
 from scorpion_conformance.protocol import PROTOCOL_VERSION
 
+from .reporting import write_report
 from .session import Suite
 
-__all__ = ["now", "run_facts"]
+__all__ = ["now", "run_facts", "write_run_report"]
 
 
 def now() -> str:
@@ -67,3 +69,13 @@ def run_facts(suite: Suite, config: pytest.Config) -> dict[str, Any]:
         "rulesets_run": sorted({record.rules for record in finished if record.rules}),
         "totals": dict(Counter(record.status for record in finished)),
     }
+
+
+def write_run_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) -> None:
+    """Write the ``--report`` file, if one was asked for: the records, then the closing record
+    (how the run ended, ``ended``, and the facts of the run); a write that fails fails the run."""
+    report = config.getoption("report")
+    if report:
+        about = run_facts(suite, config)
+        suite.written("--report", report, lambda: write_report(
+            Path(report), suite.records.values(), {**ended, **about}, suite.order))

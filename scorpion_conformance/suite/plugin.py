@@ -16,7 +16,6 @@ gives up on the adapter the remaining cases are *not run*, not failed.
 
 from __future__ import annotations
 
-import math
 import shlex
 import signal
 import sys
@@ -28,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from scorpion_conformance.arguments import MAX_SECONDS
+from scorpion_conformance.arguments import seconds
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.escaping import terminal_text
 from scorpion_conformance.transport import split_command
@@ -55,7 +54,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("scorpion", "Scorpion conformance suite")
     group.addoption("--adapter", default=None,
                     help="command that starts the adapter (default: the reference adapter)")
-    group.addoption("--adapter-timeout", type=float, default=5.0,
+    group.addoption("--adapter-timeout", type=seconds, default=5.0,
                     help="seconds to wait for each answer of the adapter (default 5)")
     group.addoption("--rules", default=None,
                     help="comma-separated rule sets to run (default: every one the adapter declares)")
@@ -92,9 +91,6 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
     wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
     timeout = config.getoption("adapter_timeout")
-    if not math.isfinite(timeout) or not 0 < timeout <= MAX_SECONDS:
-        raise pytest.UsageError(f"--adapter-timeout {timeout}: give a number of seconds above 0, "
-                                f"at most {MAX_SECONDS:,.0f}")
     command = config.getoption("adapter") or DEFAULT_ADAPTER
     try:
         split_command(command)
@@ -156,9 +152,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     except AdapterError as error:
         suite.unusable = True
         suite.close()
-        _write_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
-        # A usage error is printed as one paragraph, with no traceback (run exits 3), by pytest
-        # itself on a writer of its own: the adapter's words are made safe here.
+        facts.write_run_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
+        # One paragraph, no traceback (run exits 3), printed by pytest: made safe here.
         raise pytest.UsageError(terminal_text(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
@@ -379,37 +374,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         ended["gave_up"] = suite.gave_up.problem
     elif suite.worker_gave_up is not None:
         ended["gave_up"] = suite.worker_gave_up[0]
-    _write_report(session.config, suite, ended)
+    facts.write_run_report(session.config, suite, ended)
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
-        try:
-            count = write_expectations(Path(target), suite.records.values())
-        except OSError as error:
-            _unwritten(suite, "--write-expectations", target, error)
-        else:
+        count = suite.written("--write-expectations", target,
+                              lambda: write_expectations(Path(target), suite.records.values()))
+        if count is not None:
             suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
                                + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
         suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
     session.exitstatus = suite.exit_status(int(exitstatus))
-
-
-def _write_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) -> None:
-    report = config.getoption("report")
-    if report:
-        about = facts.run_facts(suite, config)
-        try:
-            reporting.write_report(Path(report), suite.records.values(), {**ended, **about}, suite.order)
-        except OSError as error:
-            _unwritten(suite, "--report", report, error)
-
-
-def _unwritten(suite: Suite, option: str, path: str, error: OSError) -> None:
-    """A file asked for that could not be written: said at once, and the run fails (exit 2)."""
-    from scorpion_conformance.writing import why
-
-    suite.unwritten.append(f"{option} {path}: cannot write it: {why(error)}")
-    print(f"scorpion-conformance run: {suite.unwritten[-1]}", file=sys.stderr)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.errors import AdapterError, AdapterGaveUp
 from scorpion_conformance.protocol import HelloInfo
+from scorpion_conformance.writing import why
 
 from .expectations import Expectations
 from .reporting import Record
+
+T = TypeVar("T")
 
 __all__ = ["NotRun", "Suite", "SuiteUsageError"]
 
@@ -140,6 +145,16 @@ class Suite:
         if self.interrupted is not None:
             return "interrupted"
         return "gave-up" if self.gave_up is not None or self.worker_gave_up is not None else "complete"
+
+    def written(self, option: str, path: str, write: Callable[[], T]) -> T | None:
+        """``write()``'s result; when it raises :class:`OSError`, None, the file said on stderr
+        at once as not written, and the run failing (:meth:`exit_status`)."""
+        try:
+            return write()
+        except OSError as error:
+            self.unwritten.append(f"{option} {path}: cannot write it: {why(error)}")
+            print(f"scorpion-conformance run: {self.unwritten[-1]}", file=sys.stderr)
+            return None
 
     def exit_status(self, status: int) -> int:
         """The run's exit status: 130 (SIGINT) and 143 (SIGTERM) on an interrupt."""
