@@ -15,9 +15,11 @@ before an adapter starts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -168,6 +170,8 @@ def _run(args: argparse.Namespace) -> int:
 
     from scorpion_conformance.writing import replace_with, target_of, why
 
+    from .run_options import PLUGINS_ENVIRONMENT
+
     # JUnit and Cucumber files are written beside the file they replace and put in
     # its place at the end (through a link, in place of a FIFO), so a file the user
     # already has is never left half written.
@@ -182,7 +186,8 @@ def _run(args: argparse.Namespace) -> int:
     code: int | None = None
     unwritten = False
     try:
-        code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
+        with _environment(PLUGINS_ENVIRONMENT):
+            code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
     except KeyboardInterrupt:
         pass  # a signal while pytest ended its session: settled below
     finally:
@@ -199,6 +204,21 @@ def _run(args: argparse.Namespace) -> int:
         return stopped or 130
     status = _exit_status(code, observer)
     return USAGE_ERROR if unwritten and status in (0, 1) else status
+
+
+@contextlib.contextmanager
+def _environment(values: dict[str, str]) -> Iterator[None]:
+    """``os.environ`` with ``values`` set, as it was afterwards (xdist's workers inherit it)."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _exit_status(code: int, observer: stopping.Observer) -> int:
