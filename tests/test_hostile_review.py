@@ -247,10 +247,13 @@ def test_6_an_adapter_that_never_answers_solve_in_time_is_given_up_on(tmp_path: 
     assert checked.returncode == 1, checked.stdout + checked.stderr
     lines = checked.stdout.splitlines()
     timeouts = [line for line in lines if "AdapterTimeout" in line]
-    assert len(timeouts) == 2 and all(line.endswith("[a fault of the adapter program]") for line in timeouts)
-    rest = len(POSITIONS) - 2
-    assert any(line.startswith(f"FAIL  solve ({rest} positions left): not checked: 2 answers took longer")
-               for line in lines), checked.stdout
+    # After two late answers, or sooner if restarting the adapter ate the checks' 3 s (a loaded machine)
+    assert 1 <= len(timeouts) <= 2, checked.stdout
+    assert all(line.endswith("[a fault of the adapter program]") for line in timeouts)
+    rest = len(POSITIONS) - len(timeouts)
+    why = ("2 answers took longer than they may" if len(timeouts) == 2
+           else "the solve checks used all their time")
+    assert f"FAIL  solve ({rest} positions left): not checked: {why}" in checked.stdout, checked.stdout
     assert "PASS  quit" in checked.stdout
 
 
@@ -379,7 +382,7 @@ def test_13_a_won_line_that_only_the_adapters_own_play_accepts_is_a_failure() ->
         verdicts: dict[str, Any] = {v.name: v for v in run_solve_checks(client, client.hello())}
     for name in WON:
         assert (verdicts[name].verdict, verdicts[name].blame) == ("failed", "implementation"), verdicts[name]
-        assert "under the rules" in verdicts[name].detail
+        assert "the rules (the reference)" in verdicts[name].detail
 
 
 def test_2_the_protocol_page_says_what_the_badge_says() -> None:

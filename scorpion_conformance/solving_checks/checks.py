@@ -41,7 +41,7 @@ from typing import Any, Literal
 from ..arguments import GIVE_UP_AFTER, SECTION_FACTOR, SOLVE_TIMEOUT
 from ..client import AdapterClient
 from ..errors import AdapterError, AdapterTimeout, ErrorAnswer, InvalidResponse
-from ..protocol import NAMED_RULESETS, HelloInfo, Play, Solve, Start
+from ..protocol import NAMED_RULESETS, HelloInfo, Solve, Start
 
 __all__ = [
     "BUDGET",
@@ -118,19 +118,22 @@ def _say(action: Mapping[str, Any]) -> str:
     return "deal" if action.get("type") == "deal" else f"{action.get('card')} to column {action.get('to')}"
 
 
-def _replay(client: AdapterClient, line: list[dict[str, Any]]) -> str | None:
-    """Play ``line`` through the adapter; what went wrong, or None when it ends won."""
+def _replay(client: AdapterClient, line: list[dict[str, Any]], by: str = "its own play") -> str | None:
+    """Play ``line`` through ``client`` from its current state; what went wrong (``by`` names who
+    refused an action), or None when it ends won."""
     status = client.state()["status"]
     for number, action in enumerate(line, start=1):
         response = client.play(action)
         if not response.ok:
             error = response.error
             assert error is not None
-            return f"action {number} of its line ({_say(action)}) was refused by its own play: {error.code}"
+            return f"action {number} of its line ({_say(action)}) was refused by {by}: {error.code}" + (
+                f" ({error.reason})" if error.reason else "")
         assert response.state is not None
         status = response.state["status"]
     if status != "won":
-        return f"its line of {len(line)} actions ends {status}, not won"
+        return f"its line of {len(line)} actions ends {status}, not won" + (
+            "" if by == "its own play" else f", under {by}")
     return None
 
 
@@ -138,21 +141,8 @@ def _replay_in_reference(proven: ProvenPosition, line: list[dict[str, Any]]) -> 
     """Play ``line`` from the position through the reference adapter (in this process, through
     the protocol); what the rules refuse, or None when it ends won."""
     with AdapterClient.in_process() as reference:
-        started = reference.send(Start(proven.rules, proven.position))
-        assert started.ok, started.error  # a shipped position under a named rule set
-        status = "playing"
-        for number, action in enumerate(line, start=1):
-            played = reference.send(Play(action))
-            if not played.ok:
-                error = played.error
-                assert error is not None
-                why = error.reason or error.code
-                return f"under the rules, action {number} of its line ({_say(action)}) is refused ({why})"
-            assert played.state is not None
-            status = played.state["status"]
-        if status != "won":
-            return f"under the rules, its line of {len(line)} actions ends {status}, not won"
-    return None
+        reference.start(proven.rules, proven.position)  # a shipped position under a named rule set
+        return _replay(reference, line, "the rules (the reference)")
 
 
 def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPosition,

@@ -60,6 +60,11 @@ def _hello(answer: dict[str, Any]) -> dict[str, Any]:
     return {**answer, "implementation": implementation, "rulesets": ["standard", custom]}
 
 
+def _deals(request: dict[str, Any]) -> bool:
+    action = request.get("action")
+    return isinstance(action, dict) and action.get("type") == "deal"
+
+
 def main() -> int:
     session = Session()
     broken_state = False
@@ -78,7 +83,7 @@ def main() -> int:
             answer: dict[str, Any] = {"ok": False, "error": {
                 "code": "invalid-position", "message": payload("start.message")}}
             status = None
-        elif cmd == "play" and isinstance(request.get("action"), dict) and request["action"].get("type") == "deal":
+        elif cmd == "play" and _deals(request):
             answer = {"ok": False, "error": {
                 "code": "illegal-action", "reason": "stock-empty", "message": payload("play.message")}}
             broken_state = True
