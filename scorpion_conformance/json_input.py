@@ -94,7 +94,7 @@ def read_bytes(path: str | Path, *, max_bytes: int, what: str = "file") -> bytes
     path = Path(path)
     try:
         if path.is_dir():
-            raise InputError(f"{path}: is a folder, not a {what}")
+            raise InputError(f"cannot read the {what} {path}: it is a folder")
         opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rb") as handle:
             data = handle.read(max_bytes + 1)
@@ -104,7 +104,8 @@ def read_bytes(path: str | Path, *, max_bytes: int, what: str = "file") -> bytes
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise InputError(f"cannot read the {what} {path}: {reason}") from None
     if len(data) > max_bytes:
-        raise InputError(f"the {what} {path} is bigger than {max_bytes:,} bytes; is it the right file?")
+        raise InputError(f"cannot read the {what} {path}: it is bigger than {max_bytes:,} bytes; "
+                         "is it the right file?")
     return data
 
 
@@ -114,7 +115,7 @@ def read_json(path: str | Path, *, max_bytes: int, what: str = "file") -> Any:
         data = read_bytes(path, max_bytes=max_bytes, what=what)
     except FileNotFoundError:
         raise InputError(f"cannot read the {what} {path}: no such file") from None
-    return parse(data, f"the {what} {path}")
+    return parse(data, f"cannot read the {what} {path}")
 
 
 def split_lines(data: bytes) -> Iterator[tuple[int, int, bytes]]:
