@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import adapter_command, seconds
+from .arguments import adapter_command, add_check_timeouts
 
 __all__ = ["main"]
 
@@ -41,7 +41,7 @@ def _deal(args: argparse.Namespace) -> int:
 def _check_adapter(args: argparse.Namespace) -> int:
     from .check_adapter import run_check
 
-    return run_check(args.adapter, args.timeout, sys.stdout)
+    return run_check(args.adapter, args.timeout, sys.stdout, solve_timeout=args.solve_timeout)
 
 
 def version_text() -> str:
@@ -105,9 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--adapter", default=DEFAULT_ADAPTER, type=adapter_command,
         help="the command that starts the adapter (default: the reference adapter)",
     )
-    check.add_argument(
-        "--timeout", type=seconds, default=5.0, help="seconds to wait for each answer (default 5)"
-    )
+    add_check_timeouts(check)
     check.set_defaults(handler=_check_adapter)
 
     from .suite.run import (

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import protocol
+from . import json_input, protocol
 from .errors import (
     AdapterCrashed,
     AdapterError,
@@ -60,10 +60,6 @@ JsonObject = dict[str, Any]
 
 #: How many requests are remembered, to say which one an extra answer belongs to.
 _HISTORY = 16
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _close_all(holder: list[Transport]) -> None:
@@ -316,9 +312,11 @@ class Conversation:
                 line=received.data, **self._context(request),
             ))
         self._answered = True
-        self._after_answer(transport, request, f"with its answer to {cmd}")
         body = self._decode(received.data, request)
+        # The id first: a stray copy of an earlier answer, read in place of this one, is named
+        # as what it is, not taken for this answer with this answer blamed as the extra line.
         self._check_id(body, number, request, cmd)
+        self._after_answer(transport, request, f"with its answer to {cmd}")
         self._previous = (self._latest, received.data)
         self._latest = received.data
         return body
@@ -335,9 +333,9 @@ class Conversation:
             problem = "the answer is an empty line"
         else:
             try:
-                return json.loads(text, parse_constant=_reject_constant)
-            except (ValueError, RecursionError) as error:
-                problem = f"the answer is not JSON ({error}): {quote(data)}"
+                return json_input.parse(text, "the answer")
+            except json_input.InputError as error:
+                problem = f"{str(error).replace('the answer: ', 'the answer is ', 1)}: {quote(data)}"
         raise self._fail(MalformedResponse(problem, line=data, **self._context(request)))
 
     def _invalid(self, problem: str, body: Any, request: str) -> InvalidResponse:

@@ -134,12 +134,12 @@ def check_target(target: Path) -> None:
 def write_scenario(target: Path, text: str) -> None:
     """Add the scenario to the fuzzer's feature file ``target``, or start one.
 
-    Written through a temporary file and a rename. Raises :class:`EmitTargetError`
+    Written as :func:`~scorpion_conformance.writing.write_file` writes. Raises :class:`EmitTargetError`
     (see :func:`check_target`) or :class:`OSError`.
     """
-    from ..suite.reporting import write_atomically
+    from ..writing import write_file
 
     check_target(target)
     existing = target.read_text(encoding="utf-8").rstrip("\n") if target.exists() else ""
     body = existing + "\n\n" + text if existing.strip() else _FEATURE_HEADER + "\n" + text
-    write_atomically(target, lambda out: out.write(body))
+    write_file(target, lambda out: out.write(body))

@@ -33,6 +33,7 @@ from scorpion_ref import (
 )
 from scorpion_ref.serial import position_from_json
 
+from ..json_input import parse
 from .count import perft_counts
 
 __all__ = [
@@ -184,7 +185,7 @@ def _read_line(current: PerftEntry, key: str, value: str, line: str, where: str)
         current.game = int(value)
     elif key == "position":
         try:
-            current.position_json = json.loads(value)
+            current.position_json = parse(value, "the position")
             position_from_json(current.position_json)
         except (ValueError, ScorpionError) as error:
             raise PerftFileError(f"{where}: not a position: {error}") from None

@@ -9,13 +9,13 @@ start diagram, a list of sentences and the expected columns.
 
 from __future__ import annotations
 
-import html
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
 
@@ -174,7 +174,7 @@ def steps_html(case: Case) -> str:
         text = inline_cards(step.text)
         if step.table is not None:
             text += ' <span class="sc-aside">(drawn in the start diagram)</span>'
-        kind = html.escape(step.keyword.strip())
+        kind = html_text(step.keyword.strip())
         items.append(
             f'<li class="sc-step sc-{step.type}"><span class="sc-kw">{kind}</span> '
             f'<span class="sc-text">{text}</span></li>'

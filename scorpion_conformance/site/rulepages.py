@@ -170,7 +170,7 @@ def _example_markdown(
             or f"row {case.example_index}"
         )
         lines += [
-            f'=== "{label.replace(chr(34), chr(39))}"',
+            f'=== "{md_escape(label)}"',
             "",
             "    " + page.fragment(drawing),
             "",

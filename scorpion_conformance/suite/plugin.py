@@ -16,7 +16,6 @@ gives up on the adapter the remaining cases are *not run*, not failed.
 
 from __future__ import annotations
 
-import math
 import shlex
 import signal
 import sys
@@ -28,7 +27,9 @@ from typing import Any
 
 import pytest
 
+from scorpion_conformance.arguments import seconds
 from scorpion_conformance.errors import AdapterError
+from scorpion_conformance.escaping import terminal_text
 from scorpion_conformance.transport import split_command
 
 from . import console, facts, parallel, report_files, reporting, stopping
@@ -53,7 +54,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("scorpion", "Scorpion conformance suite")
     group.addoption("--adapter", default=None,
                     help="command that starts the adapter (default: the reference adapter)")
-    group.addoption("--adapter-timeout", type=float, default=5.0,
+    group.addoption("--adapter-timeout", type=seconds, default=5.0,
                     help="seconds to wait for each answer of the adapter (default 5)")
     group.addoption("--rules", default=None,
                     help="comma-separated rule sets to run (default: every one the adapter declares)")
@@ -90,8 +91,6 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: needs the adapter capability {capability}")
     wanted_rules = tuple(n.strip() for n in (config.getoption("rules") or "").split(",") if n.strip())
     timeout = config.getoption("adapter_timeout")
-    if not math.isfinite(timeout) or timeout <= 0:
-        raise pytest.UsageError(f"--adapter-timeout {timeout}: give a number of seconds above 0")
     command = config.getoption("adapter") or DEFAULT_ADAPTER
     try:
         split_command(command)
@@ -105,12 +104,12 @@ def pytest_configure(config: pytest.Config) -> None:
             suite.expectations = load_expectations(Path(expect))
             unknown_keys(suite.expectations, Path(expect), folders)
         except ExpectationsError as error:
-            raise pytest.UsageError(str(error)) from None
+            raise pytest.UsageError(terminal_text(error, lines=True)) from None
     try:
         areas = [area_of(f) for folder in folders for f in sorted(folder.glob("*.feature"))]
         suite.areas = parse_areas(config.getoption("scorpion_areas"), areas)
     except AreaError as error:
-        raise pytest.UsageError(str(error)) from None
+        raise pytest.UsageError(terminal_text(error, lines=True)) from None
     if config.getoption("scorpion_command"):
         # Node ids are relative to the feature folder: print them so, not as ../../site-packages/...
         config.cwd_relative_nodeid = lambda nodeid: nodeid  # type: ignore[method-assign]
@@ -144,21 +143,22 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """The handshake, before any scenario: a broken adapter is one short diagnosis."""
     suite = _suite(session.config)
     suite.started = facts.now()
+    console.guard_terminal(session.config)
     try:
         suite.declared()
     except SuiteUsageError as error:
         suite.close()
-        raise pytest.UsageError(str(error)) from None
+        raise pytest.UsageError(terminal_text(error, lines=True)) from None
     except AdapterError as error:
         suite.unusable = True
         suite.close()
-        _write_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
-        # A usage error is printed as one paragraph, with no traceback (run exits 3).
-        raise pytest.UsageError(
+        facts.write_run_report(session.config, suite, {"run": "adapter-unusable", "problem": error.problem})
+        # One paragraph, no traceback (run exits 3), printed by pytest: made safe here.
+        raise pytest.UsageError(terminal_text(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
-            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`."
-        ) from None
+            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`.",
+            lines=True)) from None
     if parallel.is_controller(session.config):
         # The workers run the cases, each with an adapter of its own; this one has said hello.
         suite.close()
@@ -374,22 +374,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         ended["gave_up"] = suite.gave_up.problem
     elif suite.worker_gave_up is not None:
         ended["gave_up"] = suite.worker_gave_up[0]
-    _write_report(session.config, suite, ended)
+    facts.write_run_report(session.config, suite, ended)
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
-        count = write_expectations(Path(target), suite.records.values())
-        suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
-                           + (" (none failed: the file lists nothing)" if count == 0 else ""))
+        count = suite.written("--write-expectations", target,
+                              lambda: write_expectations(Path(target), suite.records.values()))
+        if count is not None:
+            suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
+                               + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
         suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
     session.exitstatus = suite.exit_status(int(exitstatus))
-
-
-def _write_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) -> None:
-    report = config.getoption("report")
-    if report:
-        about = facts.run_facts(suite, config)
-        reporting.write_report(Path(report), suite.records.values(), {**ended, **about}, suite.order)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

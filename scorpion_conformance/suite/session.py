@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.errors import AdapterError, AdapterGaveUp
 from scorpion_conformance.protocol import HelloInfo
+from scorpion_conformance.writing import why
 
 from .expectations import Expectations
 from .reporting import Record
+
+T = TypeVar("T")
 
 __all__ = ["NotRun", "Suite", "SuiteUsageError"]
 
@@ -53,6 +58,8 @@ class Suite:
     unusable: bool = False
     #: Lines for the end of the summary (what was written where).
     notes: list[str] = field(default_factory=list)
+    #: The files asked for that could not be written (each a line saying why): the run fails.
+    unwritten: list[str] = field(default_factory=list)
     #: The rule areas ``--area`` selected (None: every area).
     areas: frozenset[str] | None = None
     #: When the session started (ISO 8601, UTC).
@@ -139,10 +146,22 @@ class Suite:
             return "interrupted"
         return "gave-up" if self.gave_up is not None or self.worker_gave_up is not None else "complete"
 
+    def written(self, option: str, path: str, write: Callable[[], T]) -> T | None:
+        """``write()``'s result; when it raises :class:`OSError`, None, the file said on stderr
+        at once as not written, and the run failing (:meth:`exit_status`)."""
+        try:
+            return write()
+        except OSError as error:
+            self.unwritten.append(f"{option} {path}: cannot write it: {why(error)}")
+            print(f"scorpion-conformance run: {self.unwritten[-1]}", file=sys.stderr)
+            return None
+
     def exit_status(self, status: int) -> int:
         """The run's exit status: 130 (SIGINT) and 143 (SIGTERM) on an interrupt."""
         if self.interrupted is not None:
             return 128 + self.interrupted
+        if self.unwritten and status in (0, 1):
+            return 4  # pytest's usage error, which `run` turns into 2: as a path it cannot write
         if (self.gave_up is not None or self.worker_gave_up is not None) and status == 0:
             return 1
         return status

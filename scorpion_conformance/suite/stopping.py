@@ -129,8 +129,10 @@ def settle(args: argparse.Namespace, outputs: dict[str, Path], observer: Observe
 def _interrupted_before_the_cases(args: argparse.Namespace, outputs: dict[str, Path], suite: Any,
                                   signum: int) -> int:
     """Write each report asked for as interrupted (no case finished), and end the adapter."""
+    from scorpion_conformance.writing import why, write_file
+
     from .plugin import DEFAULT_ADAPTER
-    from .reporting import write_atomically, write_report
+    from .reporting import write_report
 
     hold()  # another Ctrl-C must not cut these files short
     if suite is not None:
@@ -143,14 +145,14 @@ def _interrupted_before_the_cases(args: argparse.Namespace, outputs: dict[str, P
              "implementation": str(hello.implementation) if hello is not None else None}
     writers: dict[str, Any] = {
         "report": lambda path: write_report(path, [], facts),
-        "junitxml": lambda path: write_atomically(path, lambda out: out.write(_empty_junit(command))),
-        "cucumberjson": lambda path: write_atomically(path, lambda out: out.write("[]\n")),
+        "junitxml": lambda path: write_file(path, lambda out: out.write(_empty_junit(command))),
+        "cucumberjson": lambda path: write_file(path, lambda out: out.write("[]\n")),
     }
     for option, path in outputs.items():
         try:
             writers[option](path)
         except OSError as error:
-            print(f"scorpion-conformance run: {path}: {error.strerror or error}", file=sys.stderr)
+            print(f"scorpion-conformance run: {path}: cannot write it: {why(error)}", file=sys.stderr)
     print(f"scorpion-conformance run: interrupted by {name} before any scenario ran; "
           "the reports say so", file=sys.stderr)
     return 128 + signum
