@@ -41,6 +41,8 @@ import shlex
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
+
 from . import protocol
 from .conversation import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, Conversation, JsonObject, _close_all
 from .errors import (
@@ -70,7 +72,7 @@ from .protocol import (
     State,
     Undo,
 )
-from .transport import MAX_LINE_BYTES, InProcessTransport, Transport
+from .transport import InProcessTransport, Transport
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
 

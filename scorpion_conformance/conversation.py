@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
+
 from . import protocol
 from .errors import (
     AdapterCrashed,
@@ -40,7 +42,6 @@ from .errors import (
 from .process import ProcessTransport
 from .transport import (
     GRACE,
-    MAX_LINE_BYTES,
     Received,
     Transport,
     TransportClosed,

@@ -5,7 +5,7 @@ the JSON Schema (its enums of option values, rule set names, error
 codes, commands, statuses, and the card pattern) and ``docs/protocol.md`` (the
 tables of options, named rule sets, error codes and reasons, between
 ``<!-- vocabulary-NAME:start ... -->`` and ``<!-- vocabulary-NAME:end -->``
-markers). This module renders them; ``python -m scorpion_conformance.vocabulary
+markers). This module renders them; ``python -m scorpion_conformance.generated
 --write`` rewrites them, ``--check`` lists the stale ones, and a test fails
 while any is stale.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorpion_conformance.vocabulary import (
+from scorpion_shared.vocabulary import (
     COMMANDS,
     ERROR_CODES,
     NAMED_RULESETS,
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: The command that regenerates every copy.
-COMMAND = "python -m scorpion_conformance.vocabulary --write"
+COMMAND = "python -m scorpion_conformance.generated --write"
 
 #: The generated files, relative to the checkout.
 SCHEMA = "scorpion_conformance/schemas/protocol-v1.json"
@@ -247,7 +247,7 @@ def write(root: Path = _ROOT) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Write or check the generated copies; exit status 1 when ``--check`` finds a stale one."""
     parser = argparse.ArgumentParser(
-        prog="python -m scorpion_conformance.vocabulary",
+        prog="python -m scorpion_conformance.generated",
         description="Regenerate (or check) the copies of vocabulary.json: the schema's enums and "
         "the tables of docs/protocol.md.",
     )

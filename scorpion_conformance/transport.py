@@ -41,8 +41,6 @@ __all__ = [
     "split_command",
 ]
 
-#: The longest output line accepted; a longer one arrives as ``too-long``.
-MAX_LINE_BYTES = 1 << 20
 
 #: How long to wait for a dying adapter's exit status and last stderr lines.
 GRACE = 1.0

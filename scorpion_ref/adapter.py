@@ -50,24 +50,27 @@ from scorpion_ref.serial import (
     position_from_json,
     position_to_json,
 )
-from scorpion_ref.vocabulary import CARD, COMMANDS, ERROR_CODES, NAMED_SETS, RANK_LETTERS, SUIT_LETTERS
+from scorpion_shared.vocabulary import (
+    CARD,
+    COMMANDS,
+    ERROR_CODES,
+    MAX_LINE_BYTES,
+    NAMED_RULESETS,
+    PROTOCOL_VERSION,
+    RANKS,
+    SUITS,
+)
 
 __all__ = ["MAX_LINE_BYTES", "PROTOCOL_VERSION", "Session", "encode_answer", "main", "serve"]
 
-#: The protocol version this adapter speaks.
-PROTOCOL_VERSION = 1
-
-#: The longest request line read; a longer one is refused as a bad request.
-MAX_LINE_BYTES = 1 << 20
-
 #: The rule set names the protocol knows; any other rule set is declared by its options.
-_PROTOCOL_NAMED_SETS = frozenset(named.name for named in NAMED_SETS)
+_PROTOCOL_NAMED_SETS = frozenset(NAMED_RULESETS)
 
 #: A card exactly as the protocol writes it (the engine also reads "10♦", "td"...).
 _CARD = CARD
 
 #: How a refusal describes a card.
-_CARD_FORM = f"rank {RANK_LETTERS}, then suit {SUIT_LETTERS}"
+_CARD_FORM = f"rank {RANKS}, then suit {SUITS}"
 
 #: How long a message may be (messages quote parts of the request).
 _MESSAGE_LIMIT = 300

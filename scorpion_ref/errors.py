@@ -10,7 +10,7 @@ a stable reason code that tests and scenarios assert on, one of the codes that
 
 from __future__ import annotations
 
-from .vocabulary import REASONS
+from scorpion_shared.vocabulary import REASONS
 
 __all__ = [
     "IllegalAction",
@@ -49,7 +49,7 @@ class IllegalAction(ScorpionError):
     """An action the rules refuse in the current position.
 
     ``reason`` is a stable code such as ``"not-same-suit"``, one of
-    :data:`scorpion_ref.vocabulary.REASONS` (any other raises :class:`ValueError`:
+    :data:`scorpion_shared.vocabulary.REASONS` (any other raises :class:`ValueError`:
     a new reason is added to the vocabulary first); ``message`` says why in a
     player's words.
     """

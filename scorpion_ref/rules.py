@@ -3,7 +3,7 @@
 Every point where the sources or the well-known programs disagree is one
 option of :class:`RuleSet`; a named rule set is a bundle of option values.
 The options, their values and the named sets are written once, in
-``vocabulary.json`` (see :mod:`scorpion_ref.vocabulary`), and read from there.
+``vocabulary.json`` (see :mod:`scorpion_shared.vocabulary`), and read from there.
 The engine reads options, never rule set names.
 
 >>> get_ruleset("classic").stock
@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass
 from typing import TYPE_CHECKING, Any
 
+from scorpion_shared.vocabulary import OPTION_DEFAULTS, OPTIONS, VOCABULARY
+
 from .errors import UnknownRuleSet
-from .vocabulary import NAMED_SETS, OPTION_DEFAULTS, OPTIONS
 
 __all__ = ["OPTIONS", "OPTION_DEFAULTS", "RULESETS", "RuleSet", "get_ruleset"]
 
@@ -140,7 +141,7 @@ for _index, _option in enumerate(OPTIONS):
 #: The named rule sets the suite defines, by name, as the vocabulary lists them.
 RULESETS: dict[str, RuleSet] = {
     named.name: RuleSet(named.name, named.summary, named.sources, **named.options)
-    for named in NAMED_SETS
+    for named in VOCABULARY.rulesets
 }
 
 

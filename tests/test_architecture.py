@@ -72,7 +72,7 @@ _PROTOCOL_SIDE = [
     *sorted((PACKAGE / "suite").glob("*.py")),
     *(PACKAGE / name for name in (
         "client.py", "conversation.py", "transport.py", "process.py", "guardian.py", "messages.py",
-        "validation.py", "protocol.py", "compare.py", "vocabulary.py", "errors.py", "check_adapter.py",
+        "validation.py", "protocol.py", "compare.py", "errors.py", "check_adapter.py",
         "smoke_checks.py", "arguments.py",
     )),
 ]

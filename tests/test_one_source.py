@@ -1,11 +1,12 @@
-"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``.
+"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``, and one reader of it.
 
-The engine and the suite read the file (the suite without importing the
-engine); the schema's enums and the tables of ``docs/protocol.md`` are
-generated from it; the JavaScript adapter keeps its own copy, being another
-language. These tests check the file's shape, that the generated copies are
-fresh, that the JavaScript copy agrees, and that no Python module of either
-package writes the vocabulary out again by hand.
+The engine, the suite and the Python adapters read the file through
+:mod:`scorpion_shared.vocabulary` (which never imports the engine); the
+schema's enums and the tables of ``docs/protocol.md`` are generated from it;
+the JavaScript adapter keeps its own copy, being another language. These
+tests check the file's shape, that the generated copies are fresh, that the
+JavaScript copy agrees, and that no Python module of either package writes
+the vocabulary out again by hand.
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scorpion_ref
-from scorpion_conformance import generated, vocabulary
+from scorpion_conformance import generated
 from scorpion_conformance.suite import notation
-from scorpion_ref import vocabulary as engine_vocabulary
+from scorpion_shared import vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scorpion_ref" / "vocabulary.json"
-PACKAGES = ("scorpion_ref", "scorpion_conformance")
+PACKAGES = ("scorpion_shared", "scorpion_ref", "scorpion_conformance")
 #: The modules that read the file and may therefore spell its contents in their examples.
-READERS = {"scorpion_ref/vocabulary.py", "scorpion_conformance/vocabulary.py"}
+READERS = {"scorpion_shared/vocabulary.py"}
 
 
 # -- the file ------------------------------------------------------------------------
@@ -50,6 +51,7 @@ def _tampered() -> dict[str, object]:
     del data["rulesets"][2]["options"]["stock"]
     data["reasons"].append(dict(data["reasons"][0]))
     data["cards"]["suits"][0]["colour"] = "green"
+    data["protocol"]["version"] = "1"
     return data
 
 
@@ -60,6 +62,7 @@ def test_a_broken_vocabulary_is_refused_with_every_problem_named(tmp_path: Path)
     assert "rule set wasp: options must give every option, in the order of options" in found
     assert "reasons: card-face-down more than once" in found
     assert "cards.suits: colour 'green' is not red or black" in found
+    assert "protocol: version must be a whole number above 0" in found
     path = tmp_path / "vocabulary.json"
     path.write_text(json.dumps(_tampered()), encoding="utf-8")
     with pytest.raises(vocabulary.VocabularyError, match="three-runs"):
@@ -75,31 +78,29 @@ def test_a_new_option_keeps_protocol_v1_adapters_working() -> None:
     assert required == ["runs", "stock", "empty_column", "whole_column_to_empty"]
 
 
-# -- the two readers -------------------------------------------------------------------
+# -- the one reader ----------------------------------------------------------------------
 
 
-def test_the_suite_reads_the_file_without_importing_the_engine() -> None:
+def test_the_reader_needs_neither_package() -> None:
+    """The suite reads the vocabulary without the engine, and an adapter without either."""
     code = (
-        "import sys, scorpion_conformance.vocabulary as v; "
-        "assert 'scorpion_ref' not in sys.modules, 'the engine was imported'; print(len(v.OPTIONS))"
+        "import sys, scorpion_shared.vocabulary as v; "
+        "assert not {'scorpion_ref', 'scorpion_conformance'} & set(sys.modules), sorted(sys.modules); "
+        "print(len(v.OPTIONS))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == str(len(engine_vocabulary.OPTIONS))
+    assert result.stdout.strip() == str(len(vocabulary.OPTIONS))
 
 
-def test_the_engine_and_the_suite_read_the_same_vocabulary() -> None:
+def test_the_engine_builds_its_rule_sets_from_the_vocabulary() -> None:
     assert dict(scorpion_ref.OPTIONS) == dict(vocabulary.OPTIONS)
-    assert dict(engine_vocabulary.OPTION_DEFAULTS) == dict(vocabulary.OPTION_DEFAULTS)
     assert {n: r.options for n, r in scorpion_ref.RULESETS.items()} == {
         n: dict(o) for n, o in vocabulary.NAMED_RULESETS.items()
     }
     for ours in vocabulary.VOCABULARY.rulesets:
         engine = scorpion_ref.get_ruleset(ours.name)
         assert (engine.summary, engine.sources) == (ours.summary, ours.sources)
-    assert engine_vocabulary.REASONS == vocabulary.REASONS
-    assert engine_vocabulary.ERROR_CODES == vocabulary.ERROR_CODES
-    assert engine_vocabulary.COMMANDS == vocabulary.COMMANDS
 
 
 def test_the_engine_enums_name_the_vocabulary_in_its_order() -> None:
@@ -266,7 +267,7 @@ def test_no_module_restates_the_vocabulary() -> None:
         for number, line in enumerate(text.splitlines(), start=1):
             if number not in skip and name not in READERS and restates(line):
                 found.append(f"{name}:{number}: {line.strip()}")
-    assert not found, "read these from scorpion_conformance.vocabulary or scorpion_ref.vocabulary:\n" + (
+    assert not found, "read these from scorpion_shared.vocabulary:\n" + (
         "\n".join(found)
     )
 

@@ -370,7 +370,7 @@ def test_every_option_is_tried_both_ways() -> None:
         TestFinishedRunMoves: "finished_run_moves",
     }
     assert sorted(classes.values()) == sorted(FIRST_OPTIONS)
-    from scorpion_conformance.vocabulary import VOCABULARY
+    from scorpion_shared.vocabulary import VOCABULARY
 
     tags = {tag for path in FEATURES.glob("*.feature")
             for tag in re.findall(r"@([a-z][a-z0-9-]*)", path.read_text(encoding="utf-8"))}

@@ -24,13 +24,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorpion_conformance import vocabulary
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.protocol import REQUESTS, Solve, SolveAnswer, check, validate_request
 from scorpion_conformance.solving_checks import BUDGET, SOLVE_TIMEOUT, load_positions, run_solve_checks
 from scorpion_conformance.solving_checks.console import solve_section
 from scorpion_conformance.validation import _quick_ok, _quick_request_ok
+from scorpion_shared import vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 FAKE = Path(__file__).parent / "fake_adapters" / "wrong_solver.py"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from scorpion_ref import RuleSet
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
 
 from ..arguments import adapter_command, seconds
 from ..errors import AdapterError
@@ -61,7 +62,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from ..client import AdapterClient
 
     out = out or sys.stdout
-    command = args.adapter or f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
+    command = args.adapter or DEFAULT_ADAPTER
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     options = FuzzOptions(games=args.games, seed=seed, max_steps=args.max_steps,
                           shrink_seconds=args.shrink_seconds, first=args.first_game)

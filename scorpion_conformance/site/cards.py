@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorpion_conformance import vocabulary
+from scorpion_shared import vocabulary
 
 __all__ = [
     "SUIT_NAMES",

@@ -13,7 +13,8 @@ import os
 import signal
 import sys
 
-from .. import vocabulary
+from scorpion_shared import vocabulary
+
 from .campaign import Campaign, budget_ladder, describe, run_campaign
 from .inputs import BadInput, read_budget, read_games, read_rules
 from .pool import GameFailed

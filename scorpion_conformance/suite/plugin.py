@@ -17,9 +17,7 @@ gives up on the adapter the remaining cases are *not run*, not failed.
 from __future__ import annotations
 
 import math
-import shlex
 import signal
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +28,7 @@ import pytest
 
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.transport import split_command
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
 
 from . import console, facts, parallel, report_files, reporting, stopping
 from .execute import ScenarioRun
@@ -40,8 +39,6 @@ from .selection import case_for, feature_folders, placement, template_of, wanted
 from .session import NotRun, Suite, SuiteUsageError
 from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
 from .verdicts import judge
-
-DEFAULT_ADAPTER = f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
 
 _SUITE = pytest.StashKey[Suite]()
 _RUN = pytest.StashKey[ScenarioRun]()

@@ -129,7 +129,8 @@ def settle(args: argparse.Namespace, outputs: dict[str, Path], observer: Observe
 def _interrupted_before_the_cases(args: argparse.Namespace, outputs: dict[str, Path], suite: Any,
                                   signum: int) -> int:
     """Write each report asked for as interrupted (no case finished), and end the adapter."""
-    from .plugin import DEFAULT_ADAPTER
+    from scorpion_shared.vocabulary import DEFAULT_ADAPTER
+
     from .reporting import write_atomically, write_report
 
     hold()  # another Ctrl-C must not cut these files short

@@ -12,7 +12,7 @@
   applies to every example below.
 
 The option tags and the named rule sets are the vocabulary's
-(:mod:`scorpion_conformance.vocabulary`): each value of an option has one tag.
+(:mod:`scorpion_shared.vocabulary`): each value of an option has one tag.
 
 >>> requirements({"runs-stay", "stock-when-stuck", "id:STOCK-001"})
 ({'runs': ('stay',), 'stock': ('when-stuck',)}, ())
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from scorpion_conformance import vocabulary
+from scorpion_shared import vocabulary
 
 __all__ = [
     "CAPABILITY_TAGS",
