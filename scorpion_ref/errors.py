@@ -11,6 +11,7 @@ a stable reason code that tests and scenarios assert on, one of the codes that
 from __future__ import annotations
 
 from scorpion_shared.vocabulary import REASONS
+from scorpion_shared.words import ReasonCode
 
 __all__ = [
     "IllegalAction",
@@ -54,7 +55,7 @@ class IllegalAction(ScorpionError):
     player's words.
     """
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: ReasonCode, message: str) -> None:
         if reason not in REASONS:
             raise ValueError(f"{reason!r} is not a reason code of vocabulary.json")
         super().__init__(message)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorpion_shared.vocabulary import OPTION_DEFAULTS, OPTIONS, VOCABULARY
+from scorpion_shared.words import OptionValues
 
 from .errors import UnknownRuleSet
 
@@ -42,10 +43,12 @@ def _values(name: str, options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 @dataclass(slots=True, init=False, unsafe_hash=True)
-class RuleSet:
+class RuleSet(OptionValues):
     """A named bundle of rule options: one value for each option of the vocabulary.
 
-    Each option reads as an attribute (``rules.stock``), and :attr:`options`
+    Each option reads as a typed attribute (``rules.stock``, of the ``Literal``
+    type :data:`scorpion_shared.words.Stock`, made from the vocabulary by the
+    generated :class:`~scorpion_shared.words.OptionValues`), and :attr:`options`
     gives them all. Options with a default in the vocabulary may be left out.
     ``sources`` names the documents (seed files or programs)
     the bundle follows. A rule set is immutable and hashable. Raises
@@ -80,11 +83,6 @@ class RuleSet:
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy rebuild through __init__
         return (_rebuild, (self.name, self.summary, self.sources, self.options))
-
-    if TYPE_CHECKING:
-
-        def __getattr__(self, option: str) -> str:
-            """An option's value (the properties are made from the vocabulary below)."""
 
     @property
     def options(self) -> dict[str, str]:
@@ -123,19 +121,6 @@ class RuleSet:
 
 def _rebuild(name: str, summary: str, sources: tuple[str, ...], options: dict[str, str]) -> RuleSet:
     return RuleSet(name, summary, sources, **options)
-
-
-def _option_property(index: int, option: str) -> property:
-    def value(rules: RuleSet) -> str:
-        return rules.values[index]
-
-    return property(value, doc=f"The value of the option ``{option}``.")
-
-
-for _index, _option in enumerate(OPTIONS):
-    if hasattr(RuleSet, _option):
-        raise RuntimeError(f"vocabulary.json: the option name {_option!r} is taken by RuleSet")
-    setattr(RuleSet, _option, _option_property(_index, _option))
 
 
 #: The named rule sets the suite defines, by name, as the vocabulary lists them.
