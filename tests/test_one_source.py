@@ -25,8 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scorpion_ref
-from scorpion_conformance import generated
-from scorpion_conformance.suite import notation
+from scorpion_conformance import generated, notation
 from scorpion_shared import vocabulary, words
 
 ROOT = Path(__file__).resolve().parents[1]

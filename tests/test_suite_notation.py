@@ -6,8 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scorpion_conformance.suite.library import LIBRARY, UnknownStep, build_instruction
-from scorpion_conformance.suite.notation import (
+from scorpion_conformance.notation import (
     RANKS,
     SUIT_SYMBOLS,
     Card,
@@ -21,6 +20,7 @@ from scorpion_conformance.suite.notation import (
     show_card,
     show_column,
 )
+from scorpion_conformance.suite.library import LIBRARY, UnknownStep, build_instruction
 from scorpion_conformance.suite.tags import matches, requirements, scenario_id, unknown_tags
 
 cards = st.builds(Card, st.sampled_from(list(RANKS)), st.sampled_from(list(SUIT_SYMBOLS)))

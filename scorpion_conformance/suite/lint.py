@@ -32,8 +32,8 @@ from pathlib import Path
 import yaml
 from pytest_bdd.parser import PARAM_RE
 
+from ..notation import NotationError, parse_card
 from .library import LIBRARY, UnknownStep, build_instruction, find_step
-from .notation import NotationError, parse_card
 from .scenarios import (
     Case,
     FeatureProblem,
