@@ -23,8 +23,8 @@ from scorpion_conformance import protocol
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
 from scorpion_ref import Game, deal_game, get_ruleset
-from scorpion_ref.adapter import MAX_LINE_BYTES
 from scorpion_ref.serial import action_from_json, position_to_json
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
 
 ADAPTER = [sys.executable, "-m", "scorpion_ref.adapter"]
 EMPTY: dict[str, list[str]] = {"down": [], "up": []}
