@@ -2,7 +2,8 @@
 
 :class:`AdapterClient` speaks the JSON Lines protocol over a
 :class:`~scorpion_conformance.transport.Transport`: a process (the usual
-case) or the reference adapter in this process (:meth:`AdapterClient.in_process`).
+case) or an adapter's session in this process (the reference's:
+:func:`scorpion_conformance.reference.in_process`).
 Every request it sends is checked against the protocol's schema, and so is
 every answer; every fault raises an
 :class:`~scorpion_conformance.errors.AdapterError` that names the adapter, the
@@ -25,7 +26,8 @@ adapter is stopped and the client refuses further requests until
 (:class:`~scorpion_conformance.errors.InvalidResponse`) the conversation is
 still in step, and the adapter keeps running.
 
->>> with AdapterClient.in_process() as client:
+>>> from scorpion_conformance.reference import in_process
+>>> with in_process() as client:
 ...     info = client.hello()
 ...     state = client.start("standard", {"columns": [{"down": [], "up": []}] * 7,
 ...                                       "stock": [], "removed": []})
@@ -72,7 +74,7 @@ from .protocol import (
     State,
     Undo,
 )
-from .transport import InProcessTransport, Transport
+from .transport import Transport
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
 
@@ -104,11 +106,6 @@ class AdapterClient(Conversation):
         #: How many times the adapter was restarted, in all.
         self.restarts = 0
         self._restarts_in_a_row = 0
-
-    @classmethod
-    def in_process(cls, rulesets: Mapping[str, Any] | None = None, **options: Any) -> AdapterClient:
-        """The reference adapter in this process (``rulesets``: name → RuleSet to offer)."""
-        return cls(lambda: InProcessTransport(rulesets), **options)
 
     def __repr__(self) -> str:
         return f"AdapterClient({self.command!r}, timeout={self.timeout:g})"

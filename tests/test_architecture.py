@@ -91,14 +91,9 @@ def _engine_imports(path: Path) -> list[str]:
     return found
 
 
-#: The one exception, by design: the in-process transport *is* the reference adapter's session.
-_IN_PROCESS = {"transport.py": ["scorpion_ref.adapter"]}
-
-
 @pytest.mark.parametrize("module", _PROTOCOL_SIDE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_protocol_side_never_imports_the_engine(module: Path) -> None:
-    allowed = _IN_PROCESS.get(module.name, [])
-    imports = [i for i in _engine_imports(module) if i.split(": ", 1)[1] not in allowed]
+    imports = _engine_imports(module)
     assert not imports, f"{module.relative_to(ROOT)} imports the engine: {imports}"
 
 
