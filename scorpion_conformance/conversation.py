@@ -45,14 +45,7 @@ from .errors import (
     quote,
 )
 from .process import ProcessTransport
-from .transport import (
-    GRACE,
-    Received,
-    Transport,
-    TransportClosed,
-    TransportTimeout,
-    split_command,
-)
+from .transport import GRACE, Received, Transport, TransportClosed, TransportTimeout, split_command
 
 __all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "Connection", "JsonObject", "Lifecycle"]
 

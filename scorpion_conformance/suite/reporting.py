@@ -30,12 +30,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .naming import area_of, case_text
+from .scenarios import Case
+
 __all__ = [
     "NOT_RUN",
     "STATUSES",
     "UNSUPPORTED",
     "Record",
     "in_order",
+    "record_for",
     "rerun_command",
     "shell_word",
     "write_atomically",
@@ -130,6 +134,19 @@ def rerun_command(command: str, rules: str | None, case_id: str | None, features
     if case_id:
         parts += ["--id", case_id]
     return " ".join(shell_word(part) for part in parts)
+
+
+def record_for(nodeid: str, template: Any, case: Case | None, rules: str | None, command: str,
+               features: str | None) -> Record:
+    """The record of a case that has not finished yet: what it is, where it is written, and the
+    line that reruns it (``features``: the folder ``run --features`` named)."""
+    case_id = case.case_id if case is not None else None
+    return Record(
+        id=case_id, name=case_text(case.name, case.example) if case is not None else template.name,
+        area=template.feature.name, rules=rules, rerun=rerun_command(command, rules, case_id, features),
+        nodeid=nodeid, source=f"{Path(template.feature.filename).name}:{template.line_number}",
+        area_id=area_of(template.feature.filename),
+    )
 
 
 def write_atomically(path: Path, write: Callable[[Any], None]) -> None:
