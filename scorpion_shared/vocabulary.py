@@ -61,6 +61,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_OUTLINES",
     "SUIT_SYMBOLS",
+    "UNTAGGED_DEFAULTS",
     "VOCABULARY",
     "Code",
     "NamedRuleSet",
@@ -91,6 +92,10 @@ class Option:
     #: False while nobody has compared the sources on this option: the comparison page
     #: then shows it as not yet compared instead of needing a point in comparison.yaml.
     compared: bool = True
+    #: False while the scenarios written before the option have not been tagged for it: each
+    #: scenario without a tag of the option then runs only where it holds its default, the
+    #: game those scenarios were written for.
+    tagged: bool = True
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,11 @@ def _option_problems(options: list[Any]) -> list[str]:
         tags += [v["tag"] for v in values]
         if "default" in o and o["default"] not in [v["value"] for v in values]:
             found.append(f"{where}: the default {o['default']!r} is not one of its values")
-        if not isinstance(o.get("compared", True), bool):
-            found.append(f"{where}: compared must be true or false")
+        for mark in ("compared", "tagged"):
+            if not isinstance(o.get(mark, True), bool):
+                found.append(f"{where}: {mark} must be true or false")
+        if o.get("tagged", True) is False and "default" not in o:
+            found.append(f"{where}: tagged is false, so untagged scenarios need a default to run under")
     return found + _unique("option tags", tags, _WORD)
 
 
@@ -272,7 +280,7 @@ def load(path: Path | None = None) -> Vocabulary:
         options=tuple(
             Option(o["name"], tuple(v["value"] for v in o["values"]),
                    MappingProxyType({v["value"]: v["tag"] for v in o["values"]}),
-                   o["meaning"], o.get("default"), o.get("compared", True))
+                   o["meaning"], o.get("default"), o.get("compared", True), o.get("tagged", True))
             for o in data["options"]
         ),
         rulesets=tuple(
@@ -299,6 +307,11 @@ OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({o.name: o.values for 
 #: The options a custom bundle may leave out, and the values they then take.
 OPTION_DEFAULTS: Mapping[str, str] = MappingProxyType(
     {o.name: o.default for o in VOCABULARY.options if o.default is not None}
+)
+
+#: The options whose untagged scenarios assume the default (``"tagged": false``), and that default.
+UNTAGGED_DEFAULTS: Mapping[str, str] = MappingProxyType(
+    {o.name: o.default for o in VOCABULARY.options if not o.tagged and o.default is not None}
 )
 
 #: Option tag → (option, value): ``@runs-collect`` means ``runs: collect``.

@@ -51,6 +51,7 @@ def _tampered() -> dict[str, object]:
     data["reasons"].append(dict(data["reasons"][0]))
     data["cards"]["suits"][0]["colour"] = "green"
     data["protocol"]["version"] = "1"
+    data["options"][0]["tagged"] = False
     return data
 
 
@@ -62,6 +63,7 @@ def test_a_broken_vocabulary_is_refused_with_every_problem_named(tmp_path: Path)
     assert "reasons: card-face-down more than once" in found
     assert "cards.suits: colour 'green' is not red or black" in found
     assert "protocol: version must be a whole number above 0" in found
+    assert "option runs: tagged is false, so untagged scenarios need a default to run under" in found
     path = tmp_path / "vocabulary.json"
     path.write_text(json.dumps(_tampered()), encoding="utf-8")
     with pytest.raises(vocabulary.VocabularyError, match="three-runs"):
