@@ -58,9 +58,9 @@ from scorpion_ref import (
     is_whole_column_transfer,
     legal_actions,
     status,
-    vocabulary,
 )
 from scorpion_ref.serial import position_from_json, position_to_json
+from scorpion_shared import vocabulary
 
 REASONS = set(vocabulary.REASONS)
 
