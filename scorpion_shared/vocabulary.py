@@ -72,6 +72,7 @@ __all__ = [
     "VocabularyError",
     "load",
     "problems",
+    "reference_adapter",
     "vocabulary_path",
 ]
 
@@ -353,6 +354,17 @@ PROTOCOL_VERSION: int = VOCABULARY.protocol_version
 #: The longest line either side reads; a longer one is refused, never read whole.
 MAX_LINE_BYTES: int = VOCABULARY.max_line_bytes
 
-#: The adapter a run uses unless told otherwise: the reference, under this interpreter,
-#: quoted as one shell word so that a path with a space in it still works.
-DEFAULT_ADAPTER: str = shlex.join((sys.executable, "-m", "scorpion_ref.adapter"))
+
+
+def reference_adapter(python: str) -> str:
+    """The command that runs the reference adapter under ``python``, each word quoted for a shell.
+
+    >>> reference_adapter("/opt/my python/bin/python3")
+    "'/opt/my python/bin/python3' -m scorpion_ref.adapter"
+    """
+    return shlex.join((python, "-m", "scorpion_ref.adapter"))
+
+
+#: The adapter a run uses unless told otherwise: the reference, under this interpreter
+#: (a path with a space in it still works).
+DEFAULT_ADAPTER: str = reference_adapter(sys.executable)

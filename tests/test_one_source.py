@@ -94,6 +94,14 @@ def test_the_reader_needs_neither_package() -> None:
     assert result.stdout.strip() == str(len(vocabulary.OPTIONS))
 
 
+def test_the_default_adapter_survives_a_path_with_a_space() -> None:
+    from scorpion_conformance.transport import split_command
+
+    python = "/opt/my python/bin/python3"
+    assert split_command(vocabulary.reference_adapter(python))[1] == (python, "-m", "scorpion_ref.adapter")
+    assert split_command(vocabulary.DEFAULT_ADAPTER)[1] == (sys.executable, "-m", "scorpion_ref.adapter")
+
+
 def test_the_engine_builds_its_rule_sets_from_the_vocabulary() -> None:
     assert dict(scorpion_ref.OPTIONS) == dict(vocabulary.OPTIONS)
     assert {n: r.options for n, r in scorpion_ref.RULESETS.items()} == {
