@@ -31,11 +31,9 @@ still in step, and the adapter keeps running.
 
 >>> from scorpion_conformance.reference import in_process
 >>> with in_process() as client:
-...     info = client.hello()
-...     state = client.start("standard", {"columns": [{"down": [], "up": []}] * 7,
-...                                       "stock": [], "removed": []})
-...     client.play({"type": "deal"}).error.reason
-'stock-empty'
+...     empty = {"columns": [{"down": [], "up": []}] * 7, "stock": [], "removed": []}
+...     client.start("classic", empty)["status"], client.info.ruleset_names[:2]
+('lost', ('standard', 'classic'))
 """
 
 from __future__ import annotations
