@@ -11,6 +11,7 @@ read the scenarios through here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -240,7 +241,20 @@ class FeatureFile:
 
 
 def read_feature(path: Path) -> FeatureFile:
-    """Read one feature file; raises :class:`FeatureProblem` at its first problem of reading."""
+    """Read one feature file; raises :class:`FeatureProblem` at its first problem of reading.
+
+    A run reads each file more than once (the lint, then the collection); a file that has
+    not changed since (same size and modification time) is read once per process.
+    """
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_feature.__wrapped__(path, -1, -1)  # read_text says what is wrong with it
+    return _read_feature(path, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=256)
+def _read_feature(path: Path, _size: int, _mtime_ns: int) -> FeatureFile:
     document, problems = parse_document(path, read_text(path))
     if problems:
         raise problems[0]
