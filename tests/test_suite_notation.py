@@ -122,7 +122,9 @@ def test_tags_become_requirements() -> None:
     options, capabilities = requirements({"runs-stay", "undo", "id:UNDO-001", "R-UNDO-FLIPS"})
     untagged = {option: (default,) for option, default in vocabulary.UNTAGGED_DEFAULTS.items()}
     assert options == {"runs": ("stay",), **untagged} and capabilities == ("undo",)
-    assert matches({"runs": "stay"}, options) and not matches({"runs": "collect"}, options)
+    defaults = dict(vocabulary.OPTION_DEFAULTS)
+    assert matches({**defaults, "runs": "stay"}, options)
+    assert not matches({**defaults, "runs": "collect"}, options)
     assert scenario_id({"runs-stay", "id:UNDO-001"}) == "UNDO-001"
     assert unknown_tags({"runs-stay", "id:UNDO-001", "R-X", "mystery"}) == ["mystery"]
 

@@ -17,8 +17,9 @@
 The option tags and the named rule sets are the vocabulary's
 (:mod:`scorpion_shared.vocabulary`): each value of an option has one tag.
 
->>> requirements({"runs-stay", "stock-when-stuck", "id:STOCK-001"})
-({'runs': ('stay',), 'stock': ('when-stuck',)}, ())
+>>> options, capabilities = requirements({"runs-stay", "stock-when-stuck", "undo", "id:STOCK-001"})
+>>> options["runs"], options["stock"], capabilities
+(('stay',), ('when-stuck',), ('undo',))
 """
 
 from __future__ import annotations
