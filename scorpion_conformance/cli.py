@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import adapter_command, add_check_timeouts
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
+
+from .arguments import adapter_command, add_check_timeouts, seconds
 
 __all__ = ["main"]
 
-DEFAULT_ADAPTER = f"{sys.executable} -m scorpion_ref.adapter"
 
 
 def _deal(args: argparse.Namespace) -> int:
@@ -158,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_arguments(fuzz_parser)
     for action in fuzz_parser._actions:  # the named rule sets, as every --rules lists them
         if "--rules" in action.option_strings and action.help and "named" not in action.help:
-            from . import vocabulary
+            from scorpion_shared import vocabulary
 
             action.help += "; the named ones are " + ", ".join(vocabulary.NAMED_RULESETS)
     fuzz_parser.set_defaults(handler=fuzz.main)

@@ -22,9 +22,9 @@ from typing import Any
 from machine import allowing_for_load
 from programs import node
 
-from scorpion_conformance import vocabulary
 from scorpion_conformance.suite.naming import shipped_areas
 from scorpion_conformance.suite.scenarios import feature_dir, load_cases
+from scorpion_shared import vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken_adapters" / "broken_adapter.py"

@@ -1,12 +1,13 @@
-"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``.
+"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``, and one reader of it.
 
-The engine and the suite read the file (the suite without importing the
-engine); the schema's enums and the tables of ``docs/protocol.md`` are
-generated from it; the JavaScript adapter, being another language, reads a
-module generated from it (``adapters/javascript/vocabulary.js``). These tests
-check the file's shape, that the generated copies are fresh, that the
-JavaScript engine takes its words from its generated module, and that no Python
-module of either package writes the vocabulary out again by hand.
+The engine, the suite and the Python adapters read the file through
+:mod:`scorpion_shared.vocabulary` (which never imports the engine); the
+schema's enums and the tables of ``docs/protocol.md`` are generated from it;
+the JavaScript adapter, being another language, reads a module generated from
+it (``adapters/javascript/vocabulary.js``). These tests check the file's shape,
+that the generated copies are fresh, that the JavaScript engine takes its words
+from its generated module, and that no Python module of either package writes
+the vocabulary out again by hand.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
+from typing import get_args, get_type_hints
 
 import programs
 import pytest
@@ -26,16 +27,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scorpion_ref
-from scorpion_conformance import generated, vocabulary
+from scorpion_conformance import generated, notation
+from scorpion_shared import vocabulary, words
 from scorpion_conformance.kit import vocabulary_js
-from scorpion_conformance.suite import notation
-from scorpion_ref import vocabulary as engine_vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scorpion_ref" / "vocabulary.json"
-PACKAGES = ("scorpion_ref", "scorpion_conformance")
-#: The modules that read the file and may therefore spell its contents in their examples.
-READERS = {"scorpion_ref/vocabulary.py", "scorpion_conformance/vocabulary.py"}
+PACKAGES = ("scorpion_shared", "scorpion_ref", "scorpion_conformance")
+#: The reader of the file, and the module generated from it.
+READERS = {"scorpion_shared/vocabulary.py", "scorpion_shared/words.py"}
 
 
 # -- the file ------------------------------------------------------------------------
@@ -53,6 +53,8 @@ def _tampered() -> dict[str, object]:
     del data["rulesets"][2]["options"]["stock"]
     data["reasons"].append(dict(data["reasons"][0]))
     data["cards"]["suits"][0]["colour"] = "green"
+    data["protocol"]["version"] = "1"
+    data["options"][0]["tagged"] = False
     return data
 
 
@@ -63,6 +65,8 @@ def test_a_broken_vocabulary_is_refused_with_every_problem_named(tmp_path: Path)
     assert "rule set wasp: options must give every option, in the order of options" in found
     assert "reasons: card-face-down more than once" in found
     assert "cards.suits: colour 'green' is not red or black" in found
+    assert "protocol: version must be a whole number above 0" in found
+    assert "option runs: tagged is false, so untagged scenarios need a default to run under" in found
     path = tmp_path / "vocabulary.json"
     path.write_text(json.dumps(_tampered()), encoding="utf-8")
     with pytest.raises(vocabulary.VocabularyError, match="three-runs"):
@@ -78,31 +82,37 @@ def test_a_new_option_keeps_protocol_v1_adapters_working() -> None:
     assert required == ["runs", "stock", "empty_column", "whole_column_to_empty"]
 
 
-# -- the two readers -------------------------------------------------------------------
+# -- the one reader ----------------------------------------------------------------------
 
 
-def test_the_suite_reads_the_file_without_importing_the_engine() -> None:
+def test_the_reader_needs_neither_package() -> None:
+    """The suite reads the vocabulary without the engine, and an adapter without either."""
     code = (
-        "import sys, scorpion_conformance.vocabulary as v; "
-        "assert 'scorpion_ref' not in sys.modules, 'the engine was imported'; print(len(v.OPTIONS))"
+        "import sys, scorpion_shared.vocabulary as v; "
+        "assert not {'scorpion_ref', 'scorpion_conformance'} & set(sys.modules), sorted(sys.modules); "
+        "print(len(v.OPTIONS))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == str(len(engine_vocabulary.OPTIONS))
+    assert result.stdout.strip() == str(len(vocabulary.OPTIONS))
 
 
-def test_the_engine_and_the_suite_read_the_same_vocabulary() -> None:
+def test_the_default_adapter_survives_a_path_with_a_space() -> None:
+    from scorpion_conformance.transport import split_command
+
+    python = "/opt/my python/bin/python3"
+    assert split_command(vocabulary.reference_adapter(python))[1] == (python, "-m", "scorpion_ref.adapter")
+    assert split_command(vocabulary.DEFAULT_ADAPTER)[1] == (sys.executable, "-m", "scorpion_ref.adapter")
+
+
+def test_the_engine_builds_its_rule_sets_from_the_vocabulary() -> None:
     assert dict(scorpion_ref.OPTIONS) == dict(vocabulary.OPTIONS)
-    assert dict(engine_vocabulary.OPTION_DEFAULTS) == dict(vocabulary.OPTION_DEFAULTS)
     assert {n: r.options for n, r in scorpion_ref.RULESETS.items()} == {
         n: dict(o) for n, o in vocabulary.NAMED_RULESETS.items()
     }
     for ours in vocabulary.VOCABULARY.rulesets:
         engine = scorpion_ref.get_ruleset(ours.name)
         assert (engine.summary, engine.sources) == (ours.summary, ours.sources)
-    assert engine_vocabulary.REASONS == vocabulary.REASONS
-    assert engine_vocabulary.ERROR_CODES == vocabulary.ERROR_CODES
-    assert engine_vocabulary.COMMANDS == vocabulary.COMMANDS
 
 
 def test_the_engine_enums_name_the_vocabulary_in_its_order() -> None:
@@ -160,6 +170,8 @@ def test_the_generator_mends_a_stale_copy(tmp_path: Path) -> None:
                    encoding="utf-8")
     schema = tmp_path / generated.SCHEMA
     schema.write_text(schema.read_text(encoding="utf-8").replace('"unsupported", ', ""), encoding="utf-8")
+    typed = tmp_path / generated.WORDS
+    typed.write_text(typed.read_text(encoding="utf-8").replace("when-stuck", "when-stcuk"), encoding="utf-8")
     assert sorted(generated.stale(tmp_path)) == sorted(generated.TARGETS)
     assert generated.main(["--check", "--root", str(tmp_path)]) == 1
     assert sorted(generated.write(tmp_path)) == sorted(generated.TARGETS)
@@ -230,83 +242,40 @@ def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
     assert named and all(o in vocabulary.OPTIONS and v in values for o, v in named), named
 
 
-# -- nothing restates the vocabulary ---------------------------------------------------------
+# -- copies made impossible, not policed -------------------------------------------------
 
 
 def _modules() -> list[Path]:
     return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
 
 
-def _alternatives(names: Iterable[str]) -> str:
-    return "|".join(re.escape(n) for n in names)
-
-
-#: Two entries of one vocabulary list side by side: the mark of a hand copy.
-_LISTS = [tuple(values) for values in vocabulary.OPTIONS.values()] + [
-    tuple(vocabulary.OPTIONS), tuple(vocabulary.NAMED_RULESETS), vocabulary.REASONS,
-    vocabulary.ERROR_CODES, tuple(vocabulary.OPTION_TAGS),
-]
-_PAIRS = [re.compile(rf"""["']({_alternatives(names)})["']\s*[,:]\s*\(?["']({_alternatives(names)})["']""")
-          for names in _LISTS]
-_VALUES = _alternatives(v for vs in vocabulary.OPTIONS.values() for v in vs)
-_PATTERNS = [
-    re.compile(rf"\b({_VALUES}) ({_VALUES}) ({_VALUES})\b"),  # "collect any-time king refused"
-    re.compile(rf"""["']({_alternatives(vocabulary.OPTION_TAGS)})["']\s*:\s*\(\s*["']"""),
-    re.compile(re.escape(vocabulary.RANKS) + "|" + re.escape(generated.character_class(vocabulary.RANKS))),
-    re.compile(rf"""["']{vocabulary.SUITS}["']|\[{vocabulary.SUITS}\]"""),
-    re.compile("|".join(f"""["']{s.letter}["']:\\s*["']{s.symbol}""" for s in vocabulary.VOCABULARY.suits)),
-]
-
-
-def restates(line: str) -> bool:
-    """Whether a line of code writes out part of the vocabulary by hand."""
-    for pair in _PAIRS:
-        if any(m.group(1) != m.group(2) for m in pair.finditer(line)):
-            return True
-    return any(p.search(line) for p in _PATTERNS)
-
-
-def _docstring_lines(tree: ast.Module) -> set[int]:
-    lines: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
-    return lines
-
-
-def test_no_module_restates_the_vocabulary() -> None:
-    found = []
+def test_only_the_reader_opens_the_vocabulary_file() -> None:
+    """Every other module takes the words from the reader, so there is no second reading to drift."""
+    opening = []
     for path in _modules():
         name = path.relative_to(ROOT).as_posix()
-        text = path.read_text(encoding="utf-8")
-        skip = _docstring_lines(ast.parse(text))  # examples show the values they print
-        for number, line in enumerate(text.splitlines(), start=1):
-            if number not in skip and name not in READERS and restates(line):
-                found.append(f"{name}:{number}: {line.strip()}")
-    assert not found, "read these from scorpion_conformance.vocabulary or scorpion_ref.vocabulary:\n" + (
-        "\n".join(found)
-    )
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if name not in READERS and any(isinstance(node, ast.Constant) and node.value == "vocabulary.json"
+                                       for node in ast.walk(tree)):
+            opening.append(name)
+    assert not opening, f"read the vocabulary through scorpion_shared.vocabulary, not again in {opening}"
 
 
-@pytest.mark.parametrize("copy", [
-    '"runs": ("collect", "stay"),', '_named("stay when-stuck king refused")',
-    '_PROTOCOL_NAMED_SETS = ("standard", "classic")', 'RANKS = "A23456789TJQK"',
-    '"stock-empty", "stock-locked",', 'SUITS = {"C": "♣", "D": "♦"}', 'ERROR_CODES = ("illegal-action",'
-    ' "invalid-position")', '"runs-collect": ("runs", "collect"),', 'pattern = r"[A2-9TJQK][CDHS]"',
-    '_SUITS = frozenset("CDHS")',
-])
-def test_the_detector_sees_a_hand_copy(copy: str) -> None:
-    assert restates(copy)
-
-
-@pytest.mark.parametrize("line", [
-    'if codes != ["bad-request", "bad-request"]:', '{"expect": "stock", "stock": []}',
-    'if rules.stock == "when-stuck":', 'raise IllegalAction("stock-empty", "the stock is empty")',
-])
-def test_the_detector_lets_ordinary_code_be(line: str) -> None:
-    assert not restates(line)
+def test_the_typed_words_are_the_vocabulary() -> None:
+    """A value the vocabulary does not list is a type error wherever the engine compares or raises it."""
+    for option, values in vocabulary.OPTIONS.items():
+        assert get_args(getattr(words, generated.type_name(option))) == values, option
+        hint = get_type_hints(getattr(words.OptionValues, option).fget, vars(words))["return"]
+        assert get_args(hint) == values, option
+    assert get_args(words.OptionName) == tuple(vocabulary.OPTIONS)
+    assert get_args(words.RuleSetName) == tuple(vocabulary.NAMED_RULESETS)
+    assert get_args(words.ReasonCode) == vocabulary.REASONS
+    assert get_args(words.ErrorCode) == vocabulary.ERROR_CODES
+    assert get_args(words.CommandName) == vocabulary.COMMANDS
+    assert get_args(words.StatusName) == vocabulary.STATUSES
+    assert issubclass(scorpion_ref.RuleSet, words.OptionValues)
+    for rules in scorpion_ref.RULESETS.values():
+        assert {option: getattr(rules, option) for option in vocabulary.OPTIONS} == rules.options
 
 
 def _names_in_code(path: Path) -> set[str]:

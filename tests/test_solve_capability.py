@@ -23,13 +23,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from programs import node
 
-from scorpion_conformance import vocabulary
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.protocol import REQUESTS, Solve, SolveAnswer, check, validate_request
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.solving_checks import BUDGET, SOLVE_TIMEOUT, load_positions, run_solve_checks
 from scorpion_conformance.solving_checks.console import solve_section
 from scorpion_conformance.validation import _quick_ok, _quick_request_ok
+from scorpion_shared import vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 FAKE = Path(__file__).parent / "fake_adapters" / "wrong_solver.py"
@@ -191,7 +192,7 @@ def test_every_shipped_answer_is_proved_again_by_the_plain_search(proven: Any) -
 
 
 def test_the_reference_adapter_passes_every_solve_check() -> None:
-    found = verdicts(AdapterClient.in_process())
+    found = verdicts(in_process())
     assert set(found) == WON | LOST
     assert [v for v in found.values() if v.verdict != "passed"] == []
 

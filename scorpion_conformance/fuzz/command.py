@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from scorpion_ref import RuleSet
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
 
 from ..arguments import adapter_command, seconds, whole
 from ..errors import AdapterError
@@ -65,7 +66,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     safe_out: TextIO = cast(TextIO, SafeStream(out or sys.stdout))
     out = safe_out
     err = SafeStream(sys.stderr)
-    command = args.adapter or f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
+    command = args.adapter or DEFAULT_ADAPTER
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     options = FuzzOptions(games=args.games, seed=seed, max_steps=args.max_steps,
                           shrink_seconds=args.shrink_seconds, first=args.first_game)

@@ -13,6 +13,7 @@ from scorpion_ref import RuleSet
 
 from ..client import AdapterClient
 from ..errors import AdapterError, ErrorAnswer
+from ..reference import in_process
 from ..suite.tags import NAMED_RULESETS
 from .play import Failure
 from .scenario import _option_tags, scenario_text
@@ -84,7 +85,7 @@ def build_scenario(failure: Failure, name: str, rules: RuleSet, client: AdapterC
     """
     fuzz_id = next_fuzz_id(known)
     draft = _FEATURE_HEADER + "\n" + scenario_text(failure, name, rules, fuzz_id=fuzz_id)
-    passes = {n: _run_scenario(draft, AdapterClient.in_process(), n) is None for n in NAMED_RULESETS}
+    passes = {n: _run_scenario(draft, in_process(), n) is None for n in NAMED_RULESETS}
     tags = _minimal_tags(rules.options, passes)
     text = scenario_text(failure, name, rules, fuzz_id=fuzz_id, tags=tags, comments=comments)
     good = [n for n, ok in passes.items() if ok]

@@ -36,6 +36,8 @@ from .files import (
     file_header,
     find_perft_file,
     format_perft_file,
+    missing_file,
+    missing_rulesets,
     parse_perft_file,
     render_table,
     replace_table,
@@ -84,7 +86,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--slow", action="store_true", help="with --file: check the slow lines too")
     parser.add_argument("--update", action="store_true",
                         help="with --file: recount every entry with the reference and "
-                             "rewrite the file")
+                             "rewrite the file; alone: make the file of each named rule set "
+                             "that has none (with --write-docs: then rewrite that table too)")
     parser.add_argument("--budget", type=whole(1, what="number of leaves"), default=LEAF_BUDGET,
                         help="with --update: go no deeper once a count passes this many "
                              f"leaves (default {LEAF_BUDGET:,})")
@@ -97,6 +100,10 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     2 on a usage error, 3 when the adapter failed."""
     out = out or sys.stdout
     try:
+        if args.update and not args.file:
+            for name in missing_rulesets():
+                print(f"made {missing_file(name, args.budget)}", file=out)
+            return _write_docs(args, out) if args.write_docs else 0
         if args.write_docs:
             return _write_docs(args, out)
         if args.file:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorpion_conformance import vocabulary
+from scorpion_shared import vocabulary
 from scorpion_conformance.escaping import html_text
 
 __all__ = [

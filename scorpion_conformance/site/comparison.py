@@ -1,7 +1,7 @@
 """The "Rule sets compared" page: every point of disagreement, per rule set and per source.
 
 The rule-set columns come from the suite's named rule sets in the vocabulary
-(:data:`~scorpion_conformance.vocabulary.NAMED_RULESETS`); the source columns
+(:data:`~scorpion_shared.vocabulary.NAMED_RULESETS`); the source columns
 come from ``comparison.yaml`` beside this module, where every cell names the
 part of its source that says it and the catalogue rules that record it.
 
@@ -21,7 +21,7 @@ import yaml
 from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
-from scorpion_conformance.vocabulary import VOCABULARY, Option
+from scorpion_shared.vocabulary import VOCABULARY, Option
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label

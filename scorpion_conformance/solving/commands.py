@@ -18,8 +18,8 @@ from typing import Any, TextIO
 
 from scorpion_ref import Action, NotationError
 from scorpion_ref.serial import action_to_json, draw_position, position_to_json
+from scorpion_shared import vocabulary
 
-from .. import vocabulary
 from ..escaping import terminal_text
 from .inputs import BadInput, Start, read_budget, read_memory, read_rules, read_start
 from .lines import read_line, show_action, show_line

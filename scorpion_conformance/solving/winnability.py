@@ -12,7 +12,8 @@ import argparse
 import signal
 import sys
 
-from .. import vocabulary
+from scorpion_shared import vocabulary
+
 from ..escaping import terminal_text
 from .campaign import Campaign, budget_ladder, describe, run_campaign
 from .inputs import BadInput, read_budget, read_games, read_memory, read_rules, read_workers

@@ -29,13 +29,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import pytest
+
 from scorpion_conformance.escaping import terminal_text
 
+from . import parallel
 from .reporting import STATUSES, UNSUPPORTED, Record
-from .session import Suite
+from .session import Suite, suite_of
 
-__all__ = ["WIDTH", "count_by", "guard_terminal", "one_line", "summary", "table", "write_lines",
-           "write_summary"]
+__all__ = ["WIDTH", "count_by", "guard_terminal", "one_line", "quiet_status", "summary", "table",
+           "terminal_summary", "write_lines", "write_summary"]
 
 #: The widest line the summary writes.
 WIDTH = 100
@@ -220,3 +223,19 @@ def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int
     write_lines(terminal, summary(records, ended=suite.ending(), expect=expect, brief=quiet > 0))
     for note in suite.notes:
         write(note)
+
+
+def terminal_summary(terminal: Any, config: pytest.Config) -> None:
+    """The summary at the end of pytest's output, where the suite ran (not in a worker)."""
+    suite = suite_of(config)
+    if suite is not None and not parallel.is_worker(config):
+        quiet = max(0, -config.get_verbosity())
+        write_summary(terminal, suite, expect=config.getoption("expect"), quiet=quiet)
+
+
+def quiet_status(result: Any, config: pytest.Config) -> Any:
+    """pytest's word for a report, with no letter per case under ``run -q``."""
+    quiet = config.get_verbosity() < 0 and config.getoption("scorpion_command")
+    if quiet and isinstance(result, tuple) and len(result) == 3:
+        return result[0], "", result[2]
+    return result

@@ -16,7 +16,7 @@ from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.compare import action_key, normalized_state, same_position
 from scorpion_conformance.protocol import Response
 
-from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
+from ..notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
 __all__ = ["ScenarioFailure", "ScenarioRun", "empty_position", "fold_given"]
 

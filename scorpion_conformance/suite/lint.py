@@ -36,8 +36,8 @@ from pytest_bdd.parser import PARAM_RE
 
 from scorpion_conformance.escaping import CONTROL, terminal_text
 
+from ..notation import NotationError, parse_card
 from .library import LIBRARY, UnknownStep, build_instruction, find_step
-from .notation import NotationError, parse_card
 from .scenarios import (
     Case,
     FeatureProblem,

@@ -29,6 +29,9 @@ from typing import Any
 
 from scorpion_conformance.writing import write_file
 
+from .naming import area_of, case_text
+from .scenarios import Case
+
 __all__ = [
     "CASE_SCHEMA",
     "ENDINGS",
@@ -38,6 +41,7 @@ __all__ = [
     "UNSUPPORTED",
     "Record",
     "in_order",
+    "record_for",
     "rerun_command",
     "shell_word",
     "write_report",
@@ -178,6 +182,19 @@ def rerun_command(command: str, rules: str | None, case_id: str | None, features
     if case_id:
         parts += ["--id", case_id]
     return " ".join(shell_word(part) for part in parts)
+
+
+def record_for(nodeid: str, template: Any, case: Case | None, rules: str | None, command: str,
+               features: str | None) -> Record:
+    """The record of a case that has not finished yet: what it is, where it is written, and the
+    line that reruns it (``features``: the folder ``run --features`` named)."""
+    case_id = case.case_id if case is not None else None
+    return Record(
+        id=case_id, name=case_text(case.name, case.example) if case is not None else template.name,
+        area=template.feature.name, rules=rules, rerun=rerun_command(command, rules, case_id, features),
+        nodeid=nodeid, source=f"{Path(template.feature.filename).name}:{template.line_number}",
+        area_id=area_of(template.feature.filename),
+    )
 
 
 def in_order(records: Iterable[Record], order: Sequence[str] = ()) -> list[Record]:

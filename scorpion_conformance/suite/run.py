@@ -225,7 +225,7 @@ def _exit_status(code: int, observer: stopping.Observer) -> int:
     """pytest's exit status in the suite's terms (see ``docs/protocol.md``, exit statuses)."""
     import pytest
 
-    from .plugin import suite_of
+    from .session import suite_of
 
     suite = suite_of(observer.config)
     if suite is not None and suite.unusable:

@@ -18,8 +18,8 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from scorpion_conformance import vocabulary
 from scorpion_conformance.arguments import WORKERS_PER_CORE, adapter_command, most_workers, seconds
+from scorpion_shared import vocabulary
 
 from .naming import shipped_areas
 

@@ -12,9 +12,9 @@ from typing import Any
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
+from ..notation import NotationError
 from .execute import ScenarioRun
 from .library import build_instruction, find_step
-from .notation import NotationError
 
 __all__ = ["LibraryParser"]
 
