@@ -16,7 +16,7 @@ from typing import Any
 
 from scorpion_shared.vocabulary import DEFAULT_ADAPTER
 
-from .arguments import adapter_command, add_check_timeouts, seconds
+from .arguments import adapter_command, add_check_timeouts
 
 __all__ = ["main"]
 

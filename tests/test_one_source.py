@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 import scorpion_ref
 from scorpion_conformance import generated, notation
-from scorpion_shared import vocabulary, words
 from scorpion_conformance.kit import vocabulary_js
+from scorpion_shared import vocabulary, words
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scorpion_ref" / "vocabulary.json"

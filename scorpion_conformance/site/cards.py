@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorpion_shared import vocabulary
 from scorpion_conformance.escaping import html_text
+from scorpion_shared import vocabulary
 
 __all__ = [
     "SUIT_NAMES",

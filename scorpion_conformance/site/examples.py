@@ -213,7 +213,7 @@ def example_rows_html(case: Case, *, walk_key: str | None = None, play: str | No
     plan = case.plan()
     start = position_html(plan["start"], caption="Start", marks=_moved_cards(case))
     if play:
-        link = f'<a class="sc-play-link" href="{html.escape(play)}">▶ Play this position</a>'
+        link = f'<a class="sc-play-link" href="{html_text(play)}">▶ Play this position</a>'
         start = start.replace("</figcaption></figure>", f" · {link}</figcaption></figure>", 1)
     panels = [start]
     points = checkpoints(case)

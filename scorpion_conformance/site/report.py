@@ -23,7 +23,6 @@ from scorpion_conformance.suite.tags import NAMED_RULESETS
 
 from .catalogue import Catalogue
 from .examples import group_examples, home_rules
-from .own_report import caveat
 from .real_programs import divergence_table, find_programs, program_lines
 from .report_runs import (
     IMPLEMENTATIONS,
@@ -37,6 +36,7 @@ from .report_runs import (
     skip_requested,
 )
 from .rulepages import area_path
+from .run_end import caveat
 from .text import GeneratedPage, md_escape
 
 __all__ = [

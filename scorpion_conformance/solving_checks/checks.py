@@ -42,6 +42,7 @@ from ..arguments import GIVE_UP_AFTER, SECTION_FACTOR, SOLVE_TIMEOUT
 from ..client import AdapterClient
 from ..errors import AdapterError, AdapterTimeout, ErrorAnswer, InvalidResponse
 from ..protocol import NAMED_RULESETS, HelloInfo, Solve, Start
+from ..reference import in_process
 
 __all__ = [
     "BUDGET",
@@ -140,7 +141,7 @@ def _replay(client: AdapterClient, line: list[dict[str, Any]], by: str = "its ow
 def _replay_in_reference(proven: ProvenPosition, line: list[dict[str, Any]]) -> str | None:
     """Play ``line`` from the position through the reference adapter (in this process, through
     the protocol); what the rules refuse, or None when it ends won."""
-    with AdapterClient.in_process() as reference:
+    with in_process() as reference:
         reference.start(proven.rules, proven.position)  # a shipped position under a named rule set
         return _replay(reference, line, "the rules (the reference)")
 

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from scorpion_conformance.errors import AdapterError
-
 from scorpion_conformance.escaping import terminal_text
 
 from . import console, facts, parallel, report_files, reporting
