@@ -42,6 +42,8 @@ DEAL_KINDS: dict[str, int] = {"scorpion": 4, "scorpion-ii": 3}
 FACE_DOWN_ROWS = 3
 _SUITS = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS}
 _MAX_GAME = 10**20
+#: The last game number there is (PySolFC's own limit on game numbers).
+LAST_GAME = _MAX_GAME - 1
 
 
 def shuffled_deck(game: int) -> list[Card]:

@@ -104,6 +104,11 @@ EXPECTED: dict[str, list[tuple[str, int, str, str]]] = {
         "latin1.feature", 5, "not-utf8",
         "not UTF-8: byte 0xe9 at offset 144 cannot be read; save the file as UTF-8",
     )],
+    "control_character": [(
+        "title.feature", 5, "control-character",
+        "a control character (\\x1b) in the text; a terminal would act on it instead of showing it:"
+        " remove it",
+    )],
 }
 KINDS = sorted(EXPECTED)
 

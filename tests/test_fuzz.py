@@ -20,6 +20,7 @@ import pytest
 from scorpion_conformance import fuzz
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.fuzz.shrinking import _reduce
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.suite.execute import ScenarioFailure, ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, duplicate_names, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS, unknown_tags
@@ -103,9 +104,9 @@ def test_the_reference_adapter_runs_clean(rules: str) -> None:
 def test_the_same_seed_plays_the_same_games() -> None:
     rules = RULESETS["standard"]
     options = fuzz.FuzzOptions(games=15, seed=3)
-    first = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules, options, progress=False)
-    second = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules, options, progress=False)
-    other = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules,
+    first = fuzz.run_fuzz(in_process(), "standard", rules, options, progress=False)
+    second = fuzz.run_fuzz(in_process(), "standard", rules, options, progress=False)
+    other = fuzz.run_fuzz(in_process(), "standard", rules,
                           fuzz.FuzzOptions(games=15, seed=4), progress=False)
     assert first[0] is None and second[0] is None
     assert first[1] == second[1] != other[1]
@@ -136,7 +137,7 @@ def test_the_emitted_scenario_fails_against_the_bug_and_passes_against_the_refer
     names = case.rulesets()
     assert BUGS[bug] in names
     for name in names:
-        assert play(case, AdapterClient.in_process(), name) is None, name
+        assert play(case, in_process(), name) is None, name
     with AdapterClient(broken(bug)) as client:
         assert play(case, client, BUGS[bug]) is not None
 

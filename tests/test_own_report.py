@@ -59,8 +59,9 @@ def test_a_run_records_what_its_report_needs_and_the_page_draws_it(tmp_path: Pat
     assert failed[0]["rerun"].replace('"', "&quot;") in page
     badge = json.loads((tmp_path / "out" / "badge.json").read_text(encoding="utf-8"))
     passed = sum(1 for r in lines[:-1] if r["status"] == "passed")
+    # the run was narrowed to two areas, and its badge says so
     assert badge == {"schemaVersion": 1, "label": "Scorpion conformance",
-                     "message": f"{passed}/{passed + len(failed)} passed", "color": "red"}
+                     "message": f"{passed}/{passed + len(failed)} passed (narrowed)", "color": "red"}
 
 
 def test_a_report_that_cannot_be_read_is_one_line(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 import pytest
 
-from scorpion_conformance.client import AdapterClient
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.suite.execute import ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_ref import Position, Suit
@@ -32,7 +32,7 @@ def play(case: Case, rules: str) -> None:
         run.perform(instruction)
 
 
-CLIENT = AdapterClient.in_process(BUNDLES)
+CLIENT = in_process(BUNDLES)
 CASES = load_cases()
 
 

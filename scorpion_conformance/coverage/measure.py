@@ -29,6 +29,7 @@ from typing import Any
 from scorpion_ref import RULESETS
 
 from ..client import AdapterClient
+from ..reference import in_process
 from ..suite.execute import ScenarioRun
 from ..suite.scenarios import Case, load_cases
 from ..suite.selection import plays
@@ -221,7 +222,7 @@ def measure(cases: Iterable[Case] | None = None, rulesets: Sequence[str] | None 
     undo: dict[tuple[str, str], Cell] = defaultdict(Cell)
     broken: list[str] = []
     count = 0
-    client = AdapterClient.in_process({n: RULESETS[n] for n in names})
+    client = in_process({n: RULESETS[n] for n in names})
     declared = {n: RULESETS[n].options for n in names}
     with instrumented(model) as recorder:
         hello = client.hello()

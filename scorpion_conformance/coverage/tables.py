@@ -15,8 +15,8 @@ from typing import Any
 
 from scorpion_ref import RULESETS, Deal, Move
 from scorpion_ref.engine import Outcome
+from scorpion_shared.vocabulary import REASONS
 
-from ..vocabulary import REASONS
 from .model import Condition, Model, load_model
 from .probe import Row
 

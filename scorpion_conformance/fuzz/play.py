@@ -5,7 +5,7 @@ What a game is made of (:class:`Step`, :class:`Failure`, the counts in
 accepted/refused answers, refusal reasons, states and legal actions after every
 step, the reference-only replays the shrinker and the scenario writer use, and
 and the reference adapter in this process for the fuzzer's own checks
-(:meth:`~scorpion_conformance.client.AdapterClient.in_process`).
+(:func:`~scorpion_conformance.reference.in_process`).
 """
 
 from __future__ import annotations

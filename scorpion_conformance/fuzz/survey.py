@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import shlex
@@ -125,10 +124,12 @@ class KnownError(ValueError):
 
 def load_known(path: Path) -> tuple[Known, ...]:
     """Read a known-divergences file; raises :class:`KnownError` saying what is wrong where."""
+    from ..json_input import InputError, read_json
+
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise KnownError(f"cannot read the known-divergences file {path}: {error}") from None
+        data: Any = read_json(path, max_bytes=16 * 2**20, what="known-divergences file")
+    except InputError as error:
+        raise KnownError(str(error)) from None
     entries = data.get("divergences") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise KnownError(f'{path}: a known-divergences file is a JSON object with "divergences": '

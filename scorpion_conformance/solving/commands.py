@@ -18,9 +18,10 @@ from typing import Any, TextIO
 
 from scorpion_ref import Action, NotationError
 from scorpion_ref.serial import action_to_json, draw_position, position_to_json
+from scorpion_shared import vocabulary
 
-from .. import vocabulary
-from .inputs import BadInput, Start, read_budget, read_rules, read_start
+from ..escaping import terminal_text
+from .inputs import BadInput, Start, read_budget, read_memory, read_rules, read_start
 from .lines import read_line, show_action, show_line
 
 __all__ = ["add_line_arguments", "add_position_arguments", "check_line_command", "hint_command",
@@ -59,7 +60,7 @@ def _inputs(args: argparse.Namespace) -> tuple[Start, Any, Any]:
 
     rules = read_rules(args.rules)
     nodes = read_budget(args.budget)
-    memory = read_budget(args.memory_mb, "--memory-mb")
+    memory = read_memory(args.memory_mb)
     start = read_start(args.game, args.position)
     return start, rules, Budget(nodes=nodes, memory_mb=memory)
 
@@ -80,7 +81,7 @@ def _progress(total: int, err: TextIO) -> Iterator[Callable[[int], None] | None]
 
 
 def _fail(command: str, error: Exception) -> int:
-    print(f"scorpion-conformance {command}: {error}", file=sys.stderr)
+    print(terminal_text(f"scorpion-conformance {command}: {error}"), file=sys.stderr)
     return 2
 
 

@@ -20,7 +20,7 @@ from scorpion_conformance.compare import action_key, normalized_state, same_posi
 from scorpion_conformance.errors import ErrorAnswer, quote
 from scorpion_conformance.protocol import Response
 
-from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
+from ..notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
 __all__ = ["UNSUPPORTED_POSITION", "ScenarioFailure", "ScenarioRun", "UnsupportedStart", "empty_position",
            "fold_given"]

@@ -26,9 +26,9 @@ from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.parser import PARAM_RE, Feature, FeatureParser, Rule, ScenarioTemplate, render_string
 
+from ..notation import NotationError
 from .execute import empty_position, fold_given
 from .library import UnknownStep, build_instruction
-from .notation import NotationError
 from .tags import CATALOGUE_TAG, NAMED_RULESETS, SYNTHETIC_TAG, matches, requirements, scenario_id
 
 __all__ = [

@@ -15,9 +15,9 @@ import pytest
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
+from ..notation import NotationError
 from .execute import ScenarioRun, UnsupportedStart
 from .library import build_instruction, find_step
-from .notation import NotationError
 from .reporting import UNSUPPORTED
 
 __all__ = ["LibraryParser"]

@@ -779,6 +779,20 @@ static PyObject *answer(Ctx *c, int rc) {
                          (Py_ssize_t)c->count, (unsigned long long)c->peak);
 }
 
+/* An unsigned 64-bit count from a Python int (the "O&" converter of core_run's arguments).
+   The format "K" would take any int modulo 2**64, so that a budget of 2**64 positions became
+   0; this refuses, with OverflowError, a count that is negative or does not fit. */
+static int as_count(PyObject *value, void *out) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a count is an int");
+        return 0;
+    }
+    unsigned long long count = PyLong_AsUnsignedLongLong(value);
+    if (count == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *(unsigned long long *)out = count;
+    return 1;
+}
+
 static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *names[] = {"columns", "stock", "collected", "flags", "reduced", "latent", "root_moves",
@@ -786,9 +800,9 @@ static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
     PyObject *columns, *stock, *root_list, *progress;
     int collected, flags, reduced, latent;
     unsigned long long max_nodes, memory_limit, check_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOKKOK", names, &columns, &stock, &collected, &flags,
-                                     &reduced, &latent, &root_list, &max_nodes, &memory_limit, &progress,
-                                     &check_every))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOO&O&OO&", names, &columns, &stock, &collected,
+                                     &flags, &reduced, &latent, &root_list, as_count, &max_nodes, as_count,
+                                     &memory_limit, &progress, as_count, &check_every))
         return NULL;
     if (check_every < 1) {
         PyErr_SetString(PyExc_ValueError, "check_every is at least 1");
