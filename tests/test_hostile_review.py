@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from scorpion_conformance.client import AdapterClient
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.solving.results import Record, ResultsFile, read_records
 from scorpion_conformance.solving_checks import load_positions, run_solve_checks
 
@@ -264,7 +265,7 @@ def test_6_the_solve_checks_stop_when_their_time_is_spent() -> None:
         now[0] += 30.0  # every look at the clock finds 30 s more gone
         return now[0]
 
-    with AdapterClient.in_process() as client:
+    with in_process() as client:
         verdicts = list(run_solve_checks(client, client.hello(), timeout=60.0, clock=clock))
     assert [v.verdict for v in verdicts[:2]] == ["passed", "passed"]
     assert verdicts[2].name == f"({len(POSITIONS) - 2} positions left)" and verdicts[2].blame == "adapter"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scorpion_conformance.vocabulary import ERROR_CODES
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.mutation.runner import run_suite as run_mutant_suite
@@ -28,7 +29,6 @@ from scorpion_conformance.suite.execute import (
     UnsupportedStart,
 )
 from scorpion_conformance.suite.scenarios import load_cases
-from scorpion_conformance.vocabulary import ERROR_CODES
 
 FAKE = Path(__file__).resolve().parent / "fake_adapters" / "unsupported_positions.py"
 IDS = "STOCK-019,STOCK-020,STOCK-001,DEAL-010"
