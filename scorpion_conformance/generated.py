@@ -1,8 +1,9 @@
 """The copies of the vocabulary that other files hold, generated from it.
 
-Three files restate parts of ``scorpion_ref/vocabulary.json`` for their
+Four files restate parts of ``scorpion_ref/vocabulary.json`` for their
 readers: :mod:`scorpion_shared.words` (the words as ``Literal`` types, for
-the type checker), the JSON Schema (its enums of option values, rule set
+the type checker), ``adapters/javascript/vocabulary.js`` (the words the
+JavaScript engine reads, being another language), the JSON Schema (its enums of option values, rule set
 names, error codes, commands, statuses, and the card pattern) and
 ``docs/protocol.md`` (the tables of options, named rule sets, error codes and
 reasons, between ``<!-- vocabulary-NAME:start ... -->`` and
@@ -19,6 +20,7 @@ reasons, between ``<!-- vocabulary-NAME:start ... -->`` and
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -41,6 +43,7 @@ from scorpion_shared.vocabulary import (
 __all__ = [
     "COMMAND",
     "DOC",
+    "JAVASCRIPT",
     "SCHEMA",
     "TARGETS",
     "WORDS",
@@ -49,6 +52,7 @@ __all__ = [
     "dump_json",
     "english",
     "fill_regions",
+    "javascript_text",
     "main",
     "schema_text",
     "stale",
@@ -64,6 +68,7 @@ COMMAND = "python -m scorpion_conformance.generated --write"
 WORDS = "scorpion_shared/words.py"
 SCHEMA = "scorpion_conformance/schemas/protocol-v1.json"
 DOC = "docs/protocol.md"
+JAVASCRIPT = "adapters/javascript/vocabulary.js"
 
 #: How wide a JSON line of the schema may grow before its object is broken over lines.
 JSON_WIDTH = 110
@@ -290,6 +295,46 @@ def fill_regions(page: str, regions: dict[str, str], where: str = "the page") ->
     return page
 
 
+# -- the JavaScript engine's words ----------------------------------------------------
+
+_JS_WRAPPER = """\
+// Generated from scorpion_ref/vocabulary.json by `{command}`: do not edit.
+// The words the JavaScript engine shares with the reference: rule options and their values,
+// the named rule sets, reason and error codes, statuses and the card alphabet.
+(function (root, make) {{
+  if (typeof module === 'object' && module.exports) module.exports = make();
+  else root.ScorpionVocabulary = make();
+}}(typeof self !== 'undefined' ? self : this, function () {{
+  'use strict';
+  const freeze = (value) => {{
+    if (value && typeof value === 'object') Object.values(value).forEach(freeze);
+    return Object.freeze(value);
+  }};
+  return freeze({body});
+}}));
+"""
+
+
+def javascript_text(_current: str = "") -> str:
+    """The JavaScript module (UMD: Node's ``require`` and a Web Worker's ``importScripts``):
+    what the engine reads, with no prose but the rule sets' summaries."""
+    data = {
+        "options": [{"name": o.name, "values": list(o.values),
+                     **({"default": o.default} if o.default is not None else {})}
+                    for o in VOCABULARY.options],
+        "rulesets": [{"name": s.name, "summary": s.summary, "options": dict(s.options)}
+                     for s in VOCABULARY.rulesets],
+        "reasons": list(REASONS),
+        "error_codes": list(ERROR_CODES),
+        "statuses": list(STATUSES),
+        "ranks": [dataclasses.asdict(rank) for rank in VOCABULARY.ranks],
+        "suits": [dataclasses.asdict(suit) for suit in VOCABULARY.suits],
+    }
+    body = json.dumps(data, indent=2, ensure_ascii=False)
+    body = "\n".join(("  " + line if i else line) for i, line in enumerate(body.splitlines()))
+    return _JS_WRAPPER.format(command=COMMAND, body=body)
+
+
 # -- writing and checking ------------------------------------------------------------
 
 #: Each generated file (relative to the checkout) and how it is rendered from its current text.
@@ -297,6 +342,7 @@ TARGETS: dict[str, Callable[[str], str]] = {
     WORDS: words_text,
     SCHEMA: schema_text,
     DOC: lambda page: fill_regions(page, doc_regions(), DOC),
+    JAVASCRIPT: javascript_text,
 }
 
 
@@ -332,7 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m scorpion_conformance.generated",
         description="Regenerate (or check) the copies of vocabulary.json: its typed words, the "
-        "schema's enums and the tables of docs/protocol.md.",
+        "schema's enums, the tables of docs/protocol.md and the JavaScript engine's words.",
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", action="store_true", help="rewrite the stale copies")

@@ -31,7 +31,9 @@ __all__ = ["NAME", "in_process"]
 NAME = "scorpion-ref (in process)"
 
 
-def in_process(rulesets: Mapping[str, RuleSet] | None = None, **options: Any) -> AdapterClient:
+def in_process(rulesets: Mapping[str, RuleSet] | None = None, *,
+               kind: type[AdapterClient] = AdapterClient, **options: Any) -> AdapterClient:
     """A client of the reference adapter in this process (``rulesets``: name → RuleSet to offer,
-    as ``--all-bundles`` does for the process); ``options`` are the client's."""
-    return AdapterClient(lambda: InProcessTransport(lambda: Session(rulesets), NAME), **options)
+    as ``--all-bundles`` does for the process); ``kind`` is the client's class (a subclass that
+    changes what it sends, in the tests), ``options`` its options."""
+    return kind(lambda: InProcessTransport(lambda: Session(rulesets), NAME), **options)

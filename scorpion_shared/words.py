@@ -67,7 +67,14 @@ ReasonCode = Literal[
 ]
 
 #: The protocol's error codes.
-ErrorCode = Literal["illegal-action", "invalid-position", "unsupported", "bad-request", "nothing-to-undo"]
+ErrorCode = Literal[
+    "illegal-action",
+    "invalid-position",
+    "unsupported",
+    "unsupported-position",
+    "bad-request",
+    "nothing-to-undo",
+]
 
 #: The protocol's commands.
 CommandName = Literal["hello", "start", "legal", "play", "state", "undo", "solve", "quit"]

@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 
 import scorpion_ref
 from scorpion_conformance import generated, notation
-from scorpion_conformance.kit import vocabulary_js
 from scorpion_shared import vocabulary, words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,6 +172,9 @@ def test_the_generator_mends_a_stale_copy(tmp_path: Path) -> None:
     schema.write_text(stale, encoding="utf-8")
     typed = tmp_path / generated.WORDS
     typed.write_text(typed.read_text(encoding="utf-8").replace("when-stuck", "when-stcuk"), encoding="utf-8")
+    script = tmp_path / generated.JAVASCRIPT
+    script.write_text(script.read_text(encoding="utf-8").replace('"when-stuck"', '"when-stcuk"'),
+                      encoding="utf-8")
     assert sorted(generated.stale(tmp_path)) == sorted(generated.TARGETS)
     assert generated.main(["--check", "--root", str(tmp_path)]) == 1
     assert sorted(generated.write(tmp_path)) == sorted(generated.TARGETS)
@@ -202,15 +204,8 @@ def test_the_doc_tables_cover_the_vocabulary() -> None:
 JS = ROOT / "adapters" / "javascript"
 
 
-def test_the_javascript_vocabulary_module_is_fresh() -> None:
-    assert not vocabulary_js.stale(), f"vocabulary.js is stale: run `{vocabulary_js.COMMAND}`"
-    assert vocabulary_js.main(["--check"]) == 0
-
-
-def test_the_javascript_vocabulary_module_is_the_vocabulary(tmp_path: Path) -> None:
-    data = json.loads(FILE.read_text(encoding="utf-8"))
-    data["rulesets"][0]["summary"] = "changed"
-    assert "changed" in vocabulary_js.render(data)  # what the module says follows the file
+def test_the_javascript_vocabulary_module_is_the_vocabulary() -> None:
+    """What Node reads from the generated module (kept fresh with the other copies) is the vocabulary."""
     node = programs.node()
     script = ("const V = require(process.argv[1]); console.log(JSON.stringify({options: V.options.map(o => "
               "[o.name, o.values, o.default || null]), sets: V.rulesets.map(s => [s.name, s.options]), "
@@ -235,7 +230,8 @@ def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
         assert not any(f"'{name}'" in text for name in vocabulary.NAMED_RULESETS if name != "standard")
     assert "require('./vocabulary.js')" in engine
     reasons = set(re.findall(r"refuse\('([a-z-]+)'", engine))
-    assert reasons == set(vocabulary.REASONS), set(vocabulary.REASONS) ^ reasons
+    # Only the vocabulary's reasons (a reason it never gives shows in its run of the suite).
+    assert reasons and reasons <= set(vocabulary.REASONS), reasons - set(vocabulary.REASONS)
     codes = set(re.findall(r"EngineError\('([a-z-]+)'", adapter + engine))
     assert codes and codes <= set(vocabulary.ERROR_CODES), codes - set(vocabulary.ERROR_CODES)
     values = {v for vs in vocabulary.OPTIONS.values() for v in vs}

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scorpion_conformance.vocabulary import ERROR_CODES
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.mutation.runner import run_suite as run_mutant_suite
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.suite.execute import (
     UNSUPPORTED_POSITION,
     ScenarioFailure,
@@ -29,6 +29,7 @@ from scorpion_conformance.suite.execute import (
     UnsupportedStart,
 )
 from scorpion_conformance.suite.scenarios import load_cases
+from scorpion_shared.vocabulary import ERROR_CODES
 
 FAKE = Path(__file__).resolve().parent / "fake_adapters" / "unsupported_positions.py"
 IDS = "STOCK-019,STOCK-020,STOCK-001,DEAL-010"
@@ -92,7 +93,7 @@ class Refusing(AdapterClient):
 
 @pytest.mark.parametrize("synthetic", [True, False])
 def test_the_executor_tells_a_synthetic_start_from_a_reachable_one(synthetic: bool) -> None:
-    client = Refusing.in_process()
+    client = in_process(kind=Refusing)
     client.hello()
     case = next(c for c in load_cases() if c.case_id == "STOCK-001")
     scenario = ScenarioRun(client, "standard", synthetic=synthetic)

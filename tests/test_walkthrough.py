@@ -36,7 +36,7 @@ HAND = ("scorpion_ref/vocabulary.json", "scorpion_ref/engine.py", "features/stoc
         "scorpion_ref/catalogue.yaml")
 #: What the generators the map names rewrite or make (and the new named set's perft file).
 GENERATED = ("scorpion_shared/words.py", "scorpion_conformance/schemas/protocol-v1.json",
-             "docs/protocol.md", "docs/perft.md")
+             "adapters/javascript/vocabulary.js", "docs/protocol.md", "docs/perft.md")
 #: The tests that guard what a new option touches, run in the copy.
 GUARDS = (
     "tests/test_one_source.py", "tests/test_catalogue.py", "tests/test_features_lint.py",

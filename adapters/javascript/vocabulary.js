@@ -1,4 +1,4 @@
-// Generated from scorpion_ref/vocabulary.json by `python -m scorpion_conformance.kit.vocabulary_js --write`: do not edit.
+// Generated from scorpion_ref/vocabulary.json by `python -m scorpion_conformance.generated --write`: do not edit.
 // The words the JavaScript engine shares with the reference: rule options and their values,
 // the named rule sets, reason and error codes, statuses and the card alphabet.
 (function (root, make) {
@@ -135,6 +135,7 @@
       "illegal-action",
       "invalid-position",
       "unsupported",
+      "unsupported-position",
       "bad-request",
       "nothing-to-undo"
     ],
