@@ -31,7 +31,8 @@ def test_the_card_styles_live_once_and_the_site_serves_them() -> None:
 
 def test_a_run_records_what_its_report_needs_and_the_page_draws_it(tmp_path: Path) -> None:
     adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
-    run = cli(tmp_path, "run", "-qq", "--adapter", adapter, "--area", "placement,deal", "--report", "r.jsonl")
+    run = cli(tmp_path, "run", "-qq", "--adapter", adapter, "--area", "placement,deal", "--rules", "standard",
+              "--report", "r.jsonl")
     assert run.returncode == 1, run.stdout[-2000:]
     lines = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]
     end = lines[-1]
