@@ -237,6 +237,11 @@ def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
     values = {v for vs in vocabulary.OPTIONS.values() for v in vs}
     named = set(re.findall(r"rules\.(\w+) === '([a-z-]+)'", engine))
     assert named and all(o in vocabulary.OPTIONS and v in values for o, v in named), named
+    # The options it says it reads are the ones its rules and its solver compare.
+    solver = (JS / "solver.js").read_text(encoding="utf-8")
+    reads = re.search(r"const READS = new Set\(\[(.*?)\]\)", engine)
+    compared = set(re.findall(r"rules\.(\w+) [!=]==", engine + solver))
+    assert reads and set(re.findall(r"'(\w+)'", reads.group(1))) == compared <= set(vocabulary.OPTIONS), compared
 
 
 # -- copies made impossible, not policed -------------------------------------------------

@@ -52,17 +52,26 @@
     return Object.freeze(rules);
   }
 
-  // The named rule sets, by name, in the vocabulary's order.
-  const NAMED = Object.freeze(Object.fromEntries(V.rulesets.map((s) => [s.name, ruleSet(s.name, s.options)])));
+  // The options these rules read, each where it changes a rule. An option the vocabulary gained
+  // later can only be played at its default: a rule set that gives it another value is not offered.
+  const READS = new Set(['runs', 'stock', 'empty_column', 'whole_column_to_empty', 'win', 'finished_run_moves']);
+  const playable = (rules) => V.options.every((o) => READS.has(o.name) || rules[o.name] === o.default);
 
-  // The named rule sets, then every other combination of the options, named by the values
+  // The named rule sets this engine plays, by name, in the vocabulary's order.
+  const NAMED = Object.freeze(Object.fromEntries(V.rulesets
+    .map((s) => [s.name, ruleSet(s.name, s.options)]).filter(([, rules]) => playable(rules))));
+
+  // The named rule sets, then every other combination of the options it reads, named by the values
   // where it differs from each option's first value ("stay/any"), as the reference's
   // --all-bundles names them.
   function everyBundle() {
     const bundles = { ...NAMED };
     const named = new Set(Object.values(NAMED).map((r) => V.options.map((o) => r[o.name]).join('|')));
     let combos = [[]];
-    for (const option of V.options) combos = combos.flatMap((c) => option.values.map((v) => [...c, v]));
+    for (const option of V.options) {
+      const values = READS.has(option.name) ? option.values : [option.default];
+      combos = combos.flatMap((c) => values.map((v) => [...c, v]));
+    }
     for (const values of combos) {
       if (named.has(values.join('|'))) continue;
       const name = values.filter((v, i) => v !== V.options[i].values[0]).join('/');
@@ -352,7 +361,7 @@
   }
 
   return {
-    Game, EngineError, NAMED, RANKS, SUITS, RUN_LENGTH, COLUMNS,
+    Game, EngineError, NAMED, READS, RANKS, SUITS, RUN_LENGTH, COLUMNS,
     ruleSet, everyBundle, validatePosition, checkAction, isCard, say, rank, suit,
     locate, completeRuns, refusal, legalActions, availableMoves, apply, status, won,
   };
