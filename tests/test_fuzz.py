@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bugs import BUGS
 
 from scorpion_conformance import fuzz
 from scorpion_conformance.client import AdapterClient
@@ -30,17 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m scorpion_ref.adapter"
 
-#: Each broken adapter, and a rule set under which its bug can show.
-BUGS = {
-    "queen-into-space": "standard",
-    "cross-suit": "standard",
-    "one-collection-per-action": "standard",
-    "no-collection-after-deal": "standard",
-    "stock-refused-onto-space": "standard",
-    "no-stock-lock": "classic",
-    "undo-forgets-flip": "standard",
-    "whole-column-listed": "standard",
-}
 
 #: The folder of emitted scenarios, and each bug's exit code and output.
 Found = tuple[Path, dict[str, tuple[int, str]]]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bugs import BUGS
 from programs import node
 
 from scorpion_shared.vocabulary import NAMED_RULESETS
@@ -65,18 +66,6 @@ def test_the_javascript_adapter_passes_standard_and_reports_the_rest_unsupported
     assert unsupported and all("no selected rule set" in r["message"] for r in unsupported)
 
 
-#: Each deliberate bug, and a rule set under which it matters (every one of them matters
-#: under standard but the stock's lock, which is classic's): the run is one rule set's.
-BUGS = {
-    "queen-into-space": "standard",
-    "cross-suit": "standard",
-    "one-collection-per-action": "standard",
-    "no-collection-after-deal": "standard",
-    "stock-refused-onto-space": "standard",
-    "no-stock-lock": "classic",
-    "undo-forgets-flip": "standard",
-    "whole-column-listed": "standard",
-}
 
 
 @pytest.mark.parametrize(("bug", "rules"), BUGS.items())
