@@ -147,6 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
     own_report.add_arguments(report_parser)
     report_parser.set_defaults(handler=own_report.main)
 
+    from . import summary
+
+    summary_parser = _sub(sub, "summary", "sum up one or more --report files in the terminal (side by side)",
+                          "")
+    summary.add_arguments(summary_parser)
+    summary_parser.set_defaults(handler=summary.main)
+
     from . import fuzz, perft
 
     perft_parser = _sub(sub, "perft", "count the leaves of the legal-action tree (with --adapter: compare)",

@@ -68,8 +68,9 @@ def load_run(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The case records and the closing record of a ``run --report`` file.
 
     Raises :class:`ReportError` for a file that cannot be read (or is too big), a line that
-    is not JSON or not a record of the report's schema, or a report with no closing
-    record (a run cut short before it could write one).
+    is not JSON or not a record of the report's schema (on the first line, asking whether
+    the file is a report at all), an empty file, or a report with no closing record (a run
+    cut short before it could write one).
     """
     from scorpion_conformance.suite.reporting import CASE_SCHEMA, END_SCHEMA
 
@@ -97,11 +98,20 @@ def load_run(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             else:
                 check(record, CASE_SCHEMA, where)
                 records.append(record)
-        except InputError as error:
-            raise ReportError(str(error)) from None
+        except (InputError, ReportError) as error:
+            first = not records and end is None
+            raise ReportError(str(error) + (f"; is it a report of {_RUN}?" if first else "")) from None
+    if end is None and not records:
+        raise ReportError(f"{path}: empty, not a report of {_RUN}")
     if end is None:
-        raise ReportError(f"{path}: no closing record; is it a report of `scorpion-conformance run`?")
+        raise ReportError(
+            f"{path}: no closing record after {len(records)} results: the run that wrote it was cut "
+            "short (killed, or out of disk) before it could end the report, so it is not whole")
     return records, end
+
+
+#: The command whose ``--report`` files :func:`load_run` reads.
+_RUN = "`scorpion-conformance run --report`"
 
 
 def badge(records: Sequence[Mapping[str, Any]], end: Mapping[str, Any] | None = None,
