@@ -156,7 +156,7 @@ def differences(reports: Sequence[Report]) -> tuple[list[tuple[Key, list[str | N
 
 
 def _first_line(text: object, limit: int = 200) -> str:
-    line = next((part.strip() for part in str(text or "").splitlines() if part.strip()), "")
+    line = next((part.strip() for part in str(text or "").split("\n") if part.strip()), "")
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
