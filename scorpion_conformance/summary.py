@@ -58,8 +58,8 @@ RAN = ("passed", "failed", "error", "xfailed", "xpassed")
 FAILURES = ("failed", "error")
 #: At most this many differing cases are listed as text; Markdown and JSON list every one.
 LISTED = 50
-#: The heading of the column of cases that no selected rule set fits.
-NO_RULES = "no rule set fits"
+#: The heading of the column of the cases that ran under no rule set (none of those run fits).
+NO_RULES = "under no rule set"
 
 Key = tuple[str, str | None]
 
@@ -168,7 +168,7 @@ def _how(end: Mapping[str, Any]) -> str:
     if detail and why in ("gave up on the adapter", "adapter unusable"):
         said += f" ({detail})"
     if narrowed(end):
-        said += ("; " if why != "narrowed" else " to ") + " ".join(narrowed(end))
+        said += (" to " if why == "narrowed" else "; narrowed to ") + " ".join(narrowed(end))
     return said
 
 

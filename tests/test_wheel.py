@@ -59,7 +59,7 @@ def readme_commands() -> list[list[str]]:
 def test_the_readme_shows_the_commands_this_test_runs() -> None:
     commands = [" ".join(c[:2]) for c in readme_commands()]
     for expected in ("run", "new-adapter javascript", "check-adapter --adapter", "report report.jsonl",
-                     "deal 1", "perft --rules", "perft --file", "fuzz --adapter"):
+                     "summary report.jsonl", "deal 1", "perft --rules", "perft --file", "fuzz --adapter"):
         assert any(c.startswith(expected) for c in commands), (expected, commands)
 
 
