@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import EllipsisType
 from typing import Any, TextIO
 
 from scorpion_shared.vocabulary import NAMED_RULESETS
@@ -117,7 +118,9 @@ def _areas(reports: Sequence[Report]) -> list[str]:
                               for report in reports for r in report.records))
 
 
-def _counts(records: Sequence[Mapping[str, Any]], area: str, rules: object = ...) -> Counter[str]:
+def _counts(records: Sequence[Mapping[str, Any]], area: str,
+            rules: str | EllipsisType | None = ...) -> Counter[str]:
+    """The statuses of an area's records under one rule set (None: under none), or under any (...)."""
     return Counter(str(r["status"]) for r in records
                    if str(r.get("area_id") or r.get("area") or "other") == area
                    and (rules is ... or r.get("rules") == rules))
@@ -228,16 +231,15 @@ def summary_lines(reports: Sequence[Report], *, show_failures: bool = False,
             return terminal_text(md_escape(str(value)))
     else:
         e = terminal_text
-    gap = [""]
     lines = ["## Scorpion conformance summary", ""] if markdown else []
     if len(reports) > 1:
-        lines += [f"{len(reports)} reports side by side.", *gap]
+        lines += [f"{len(reports)} reports side by side.", ""]
     for report in reports:
-        lines += [*_about(report, e, markdown), *gap]
+        lines += [*_about(report, e, markdown), ""]
     areas = _areas(reports)
     if len(reports) == 1:
         records = reports[0].records
-        columns: list[Any] = list(_rulesets(records))
+        columns: list[str | None] = list(_rulesets(records))
         if any(r.get("rules") is None for r in records):
             columns.append(None)
         head = ["rule area", *(e(c) if c is not None else NO_RULES for c in columns)]
@@ -247,12 +249,12 @@ def summary_lines(reports: Sequence[Report], *, show_failures: bool = False,
         head = ["rule area", *(e(report.label) for report in reports)]
         rows = [[e(area), *(cell(_counts(report.records, area)) for report in reports)] for area in areas]
         legend = "each cell: passed/ran under every rule set of the report, then every other status it holds"
-    lines += [*_table(head, rows, markdown), *gap, f"({legend}; · nothing)" if not markdown else legend]
+    lines += [*_table(head, rows, markdown), "", f"({legend}; · nothing)"]
     if show_failures:
         for report in reports:
-            lines += [*gap, *_failure_lines(report, e, markdown)]
+            lines += ["", *_failure_lines(report, e, markdown)]
     if len(reports) > 1:
-        lines += [*gap, *_difference_lines(reports, e, markdown)]
+        lines += ["", *_difference_lines(reports, e, markdown)]
     return lines
 
 
@@ -281,6 +283,7 @@ def summary_json(reports: Sequence[Report], *, show_failures: bool = False) -> d
     documents = []
     for report in reports:
         end, records = report.end, report.records
+        totals = Counter(str(r["status"]) for r in records)
         areas = [{"area": area, "rules": rules, "counts": dict(counts)}
                  for area in _areas([report])
                  for rules in [*_rulesets(records), None]
@@ -292,7 +295,7 @@ def summary_json(reports: Sequence[Report], *, show_failures: bool = False) -> d
             "narrowed": narrowed(end), "gave_up": end.get("gave_up"), "problem": end.get("problem"),
             "started": end.get("started"), "finished": end.get("finished"),
             "rulesets": _rulesets(records),
-            "totals": {s: n for s, n in Counter(str(r["status"]) for r in records).items()},
+            "totals": {s: totals[s] for s in STATUSES if totals[s]},
             "areas": areas,
         }
         if show_failures:

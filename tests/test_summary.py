@@ -91,6 +91,27 @@ def test_one_report_as_text(say: Any, reports: Path) -> None:
     assert "rerun:" not in out and "differs" not in out
 
 
+@pytest.mark.parametrize(("ending", "said"), [
+    ({"selected": {}}, "a whole run of the suite"),
+    ({"run": "interrupted", "signal": "SIGINT"},
+     "interrupted; narrowed to --rules standard --area placement,stock"),
+    ({"run": "gave-up", "gave_up": "the adapter crashed three times\nits stderr: boom"},
+     "gave up on the adapter (the adapter crashed three times); narrowed to --rules standard --area "
+     "placement,stock"),
+    ({"run": "adapter-unusable", "problem": "the adapter could not be started", "selected": {}},
+     "adapter unusable (the adapter could not be started)"),
+])
+def test_what_kept_the_run_from_being_whole(say: Any, reports: Path, tmp_path: Path,
+                                            ending: dict[str, Any], said: str) -> None:
+    records, end = lines_of(reports / "ref.jsonl")
+    lines = [*records, {**end, **ending}]
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    code, out, _ = say("r.jsonl", cwd=tmp_path)
+    assert code == 0 and f"\n  the run: {said}\n" in out
+    code, out, _ = say("r.jsonl", "--format", "json", cwd=tmp_path)
+    assert json.loads(out)["reports"][0]["whole"] is (said == "a whole run of the suite")
+
+
 def test_failures_are_listed_with_their_rerun_lines(say: Any, reports: Path) -> None:
     records, _ = lines_of(reports / "broken.jsonl")
     failed = [r for r in records if r["status"] in ("failed", "error")]
