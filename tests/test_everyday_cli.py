@@ -55,7 +55,7 @@ def test_version_names_the_package_the_protocol_and_the_suite(tmp_path: Path) ->
 
 def test_every_help_has_a_description_and_run_lists_the_choices(tmp_path: Path) -> None:
     for command in ("deal", "check-adapter", "run", "export", "lint", "perft", "fuzz", "report",
-                    "new-adapter"):
+                    "summary", "new-adapter"):
         result = cli(tmp_path, command, "--help")
         assert result.returncode == 0, result.stderr
         _usage, _, rest = result.stdout.partition("\n\n")
