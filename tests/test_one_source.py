@@ -241,7 +241,8 @@ def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
     solver = (JS / "solver.js").read_text(encoding="utf-8")
     reads = re.search(r"const READS = new Set\(\[(.*?)\]\)", engine)
     compared = set(re.findall(r"rules\.(\w+) [!=]==", engine + solver))
-    assert reads and set(re.findall(r"'(\w+)'", reads.group(1))) == compared <= set(vocabulary.OPTIONS), compared
+    assert reads, "engine.js names no READS"
+    assert set(re.findall(r"'(\w+)'", reads.group(1))) == compared <= set(vocabulary.OPTIONS), compared
 
 
 # -- copies made impossible, not policed -------------------------------------------------

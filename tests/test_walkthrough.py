@@ -88,6 +88,10 @@ class Names:
     def rule(self) -> str:
         return f"R-{self.words.upper()}"
 
+    def titled(self, text: str) -> str:
+        """A scenario's name, made fresh in a tree walked before (two scenarios may not share one)."""
+        return f"{text}, {AGAIN[self.n]}" if self.n else text
+
     @staticmethod
     def fresh(root: Path) -> Names:
         options = {o["name"] for o in json.loads((root / HAND[0]).read_text(encoding="utf-8"))["options"]}
@@ -146,7 +150,7 @@ def _check_deal(position: Position, rules: RuleSet) -> None:
   Rule: Where the columns must hold a card first, the stock waits for them
 
     @id:{first} @{words}-refused
-    Example: The deal is refused while a column it reaches is empty
+    Example: {names.titled("The deal is refused while a column it reaches is empty")}
       Given the table
         | 1 | 2  | 3  | 4  |
         |   | 9♠ | J♦ | 4♣ |
@@ -155,14 +159,15 @@ def _check_deal(position: Position, rules: RuleSet) -> None:
       Then the action is refused as {words}
 
     @id:{second} @{words}-refused
-    Example: The deal goes ahead once the columns it reaches hold a card
+    Example: {names.titled("The deal goes ahead once the columns it reaches hold a card")}
       Given the table
         | 1  | 2  | 3  |
         | 5♥ | 9♠ | J♦ |
-      And the stock holds 2♣ 3♦
+      And the stock holds 2♣ 3♦ 7♠
       When the player deals the stock
       Then column 1 reads 5♥ 2♣
       And column 2 reads 9♠ 3♦
+      And column 3 reads J♦ 7♠
 ''', encoding="utf-8")
 
     catalogue = HAND[3]

@@ -4,7 +4,8 @@ const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { Game } = require('./engine.js');
+const { Game, READS } = require('./engine.js');
+const V = require('./vocabulary.js');
 
 const ADAPTER = path.join(__dirname, 'adapter.js');
 const SUIT_RUN = (s) => 'KQJT98765432A'.split('').map((r) => r + s); // King deepest, Ace on top
@@ -152,8 +153,12 @@ test('adapter: hello with protocol 1 answers, protocol 2 is unsupported and exit
   const every = spawnSync(process.execPath, [ADAPTER, '--all-bundles'], { input: '{"cmd":"hello","protocol":1}\n', encoding: 'utf8' });
   const declared = JSON.parse(every.stdout).rulesets;
   assert.strictEqual(declared.length, 64);
-  assert.deepStrictEqual(declared.find((r) => r.name === 'stay/any'), { name: 'stay/any', options: {
-    runs: 'stay', stock: 'any-time', empty_column: 'any', whole_column_to_empty: 'refused', win: 'four-runs', finished_run_moves: 'ignored' } });
+  // Of the options it reads, the bundle's values; every option it does not read at its default.
+  const stayAny = declared.find((r) => r.name === 'stay/any').options;
+  const read = Object.fromEntries(Object.entries(stayAny).filter(([name]) => READS.has(name)));
+  assert.deepStrictEqual(read, {
+    runs: 'stay', stock: 'any-time', empty_column: 'any', whole_column_to_empty: 'refused', win: 'four-runs', finished_run_moves: 'ignored' });
+  for (const option of V.options.filter((o) => !READS.has(o.name))) assert.strictEqual(stayAny[option.name], option.default);
   assert.strictEqual(one.responses[0].protocol, 1);
   const two = runAdapter([{ cmd: 'hello', protocol: 2 }, { cmd: 'hello', protocol: 1 }]);
   assert.strictEqual(two.status, 1);
