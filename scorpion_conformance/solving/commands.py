@@ -145,7 +145,8 @@ def hint_command(args: argparse.Namespace) -> int:
         data["hint"] = show_action(found.line[0]) if found.line else None
         print(json.dumps(data, ensure_ascii=False))
     elif found.outcome == "won" and found.line:
-        print(f"{show_action(found.line[0])}  (the first of a winning line of {len(found.line)} actions)")
+        count = len(found.line)
+        print(f"{show_action(found.line[0])}  (the first of a winning line of {count} action{'s' * (count != 1)})")
     elif found.outcome == "won":
         print("already won: no move is needed")
     elif found.outcome == "lost":
@@ -196,7 +197,7 @@ def check_line_command(args: argparse.Namespace) -> int:
             "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4),
         }, ensure_ascii=False))
         return 0
-    print(f"{start.label} under {rules.name}, a line of {len(actions)} actions "
+    print(f"{start.label} under {rules.name}, a line of {len(actions)} action{'s' * (len(actions) != 1)} "
           f"({verdict.nodes:,} positions searched in {verdict.seconds:.2f} s):")
     if verdict.lost_after == 0:
         print(f"lost from the start ({verdict.solutions[0].proof})")

@@ -133,7 +133,7 @@ def _replay(client: AdapterClient, line: list[dict[str, Any]], by: str = "its ow
         assert response.state is not None
         status = response.state["status"]
     if status != "won":
-        return f"its line of {len(line)} actions ends {status}, not won" + (
+        return f"its line of {len(line)} action{'s' * (len(line) != 1)} ends {status}, not won" + (
             "" if by == "its own play" else f", under {by}")
     return None
 
@@ -196,7 +196,8 @@ def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPositio
     if refused is not None:
         return SolveVerdict(name, "failed", f"claimed won, and its line wins through its own play, but "
                             f"{refused}: its play accepts what the rules refuse", "implementation")
-    return SolveVerdict(name, "passed", f"won; its line of {len(answer.line)} actions replays to won")
+    count = len(answer.line)
+    return SolveVerdict(name, "passed", f"won; its line of {count} action{'s' * (count != 1)} replays to won")
 
 
 def run_solve_checks(client: AdapterClient, info: HelloInfo, *, budget: int = BUDGET,

@@ -85,6 +85,8 @@ def finish(session: pytest.Session, exitstatus: int) -> None:
             suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
                                + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
-        suite.notes.append(f"the expectations file {target} was left as it was: the run was {ending}")
+        why = {"interrupted": "the run was interrupted", "gave-up": "the run gave up on the adapter",
+               "adapter-unusable": "the adapter could not be used"}.get(ending, f"the run ended {ending}")
+        suite.notes.append(f"the expectations file {target} was left as it was: {why}")
     session.exitstatus = suite.exit_status(int(exitstatus))
 
