@@ -146,7 +146,8 @@ def hint_command(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
     elif found.outcome == "won" and found.line:
         count = len(found.line)
-        print(f"{show_action(found.line[0])}  (the first of a winning line of {count} action{'s' * (count != 1)})")
+        print(f"{show_action(found.line[0])}  "
+              f"(the first of a winning line of {count} action{'s' * (count != 1)})")
     elif found.outcome == "won":
         print("already won: no move is needed")
     elif found.outcome == "lost":
