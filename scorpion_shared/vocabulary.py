@@ -61,6 +61,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_OUTLINES",
     "SUIT_SYMBOLS",
+    "UNCOVERED_DEFAULTS",
     "UNTAGGED_DEFAULTS",
     "VOCABULARY",
     "Code",
@@ -97,6 +98,10 @@ class Option:
     #: scenario without a tag of the option then runs only where it holds its default, the
     #: game those scenarios were written for.
     tagged: bool = True
+    #: False while nobody has measured what the scenarios cover of this option: the
+    #: coverage measurement then lists the gaps it opens (its named sets' cells, and the
+    #: conditions that name it) as not yet measured instead of failing on them.
+    covered: bool = True
 
 
 @dataclass(frozen=True)
@@ -207,7 +212,7 @@ def _option_problems(options: list[Any]) -> list[str]:
         tags += [v["tag"] for v in values]
         if "default" in o and o["default"] not in [v["value"] for v in values]:
             found.append(f"{where}: the default {o['default']!r} is not one of its values")
-        for mark in ("compared", "tagged"):
+        for mark in ("compared", "tagged", "covered"):
             if not isinstance(o.get(mark, True), bool):
                 found.append(f"{where}: {mark} must be true or false")
         if o.get("tagged", True) is False and "default" not in o:
@@ -281,7 +286,8 @@ def load(path: Path | None = None) -> Vocabulary:
         options=tuple(
             Option(o["name"], tuple(v["value"] for v in o["values"]),
                    MappingProxyType({v["value"]: v["tag"] for v in o["values"]}),
-                   o["meaning"], o.get("default"), o.get("compared", True), o.get("tagged", True))
+                   o["meaning"], o.get("default"), o.get("compared", True), o.get("tagged", True),
+                   o.get("covered", True))
             for o in data["options"]
         ),
         rulesets=tuple(
@@ -313,6 +319,11 @@ OPTION_DEFAULTS: Mapping[str, str] = MappingProxyType(
 #: The options whose untagged scenarios assume the default (``"tagged": false``), and that default.
 UNTAGGED_DEFAULTS: Mapping[str, str] = MappingProxyType(
     {o.name: o.default for o in VOCABULARY.options if not o.tagged and o.default is not None}
+)
+
+#: The options whose coverage nobody has measured yet (``"covered": false``), and their defaults.
+UNCOVERED_DEFAULTS: Mapping[str, str | None] = MappingProxyType(
+    {o.name: o.default for o in VOCABULARY.options if not o.covered}
 )
 
 #: Option tag → (option, value): ``@runs-collect`` means ``runs: collect``.

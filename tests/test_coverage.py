@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from scorpion_conformance.coverage import model as coverage_model
-from scorpion_conformance.coverage.gaps import GapsError, load_reasons
+from scorpion_conformance.coverage.gaps import GapsError, Reasons, load_reasons, not_yet_measured
 from scorpion_conformance.coverage.measure import measure
 from scorpion_conformance.coverage.model import MODULES, Model, load_model
 from scorpion_conformance.coverage.probe import instrumented
@@ -91,8 +91,28 @@ def test_losing_a_scenario_opens_a_gap_the_guard_names() -> None:
     whole = gaps(measure(deal))["matrix"]
     without = gaps(measure([case for case in deal if case.id != "DEAL-012"]))["matrix"]
     opened = sorted(set(without) - set(whole))
-    assert opened == [f"move / empty table [{rules}]" for rules in sorted(RULESETS)], opened
+    dealt = next(case for case in deal if case.id == "DEAL-012")
+    where = sorted(dealt.rulesets({name: rules.options for name, rules in RULESETS.items()}))
+    assert opened == [f"move / empty table [{rules}]" for rules in where], opened
     assert not set(opened) & set(load_reasons())
+
+
+def test_an_option_marked_not_covered_explains_only_the_gaps_it_opens() -> None:
+    """A new option marked ``"covered": false`` excuses the cells of the named sets that give it
+    another value and the conditions that read it, and nothing else."""
+    differs = next(name for name, rules in RULESETS.items() if rules.options["win"] != "four-runs")
+    same = next(name for name, rules in RULESETS.items() if rules.options["win"] == "four-runs")
+    new = {"win": "four-runs"}  # as if win were new: its default is four-runs
+    assert not_yet_measured(f"move / won [{differs}]", new)
+    assert not_yet_measured(f"move / won [{same}]", new) is None
+    assert not_yet_measured(f"engine.x :: rules.win == 'all' [{same}]", new)
+    assert not_yet_measured(f"engine.x :: _win(position, rules) [{same}]", new)
+    assert not_yet_measured(f"engine.x :: len(position.collected) == 4 [{same}]", new) is None
+    assert not_yet_measured(f"move / won [{differs}]", {}) is None
+    # What the file says stays as written; the rest is asked of the marks.
+    reasons = Reasons({"a [standard]": "because"})
+    assert reasons["a [standard]"] == "because" and list(reasons) == ["a [standard]"]
+    assert "b [standard]" not in reasons
 
 
 def test_a_broken_gaps_file_is_refused_naming_the_entry(tmp_path: Path) -> None:

@@ -106,7 +106,7 @@ def add_the_option(root: Path) -> Names:
     path = root / HAND[0]
     data = json.loads(path.read_text(encoding="utf-8"))
     data["options"].append({
-        "name": option, "default": "allowed", "compared": False, "tagged": False,
+        "name": option, "default": "allowed", "compared": False, "tagged": False, "covered": False,
         "meaning": "whether the stock may be dealt while a column it deals onto is empty",
         "values": [{"value": "allowed", "tag": f"{words}-allowed"},
                    {"value": "refused", "tag": f"{words}-refused"}],

@@ -1,16 +1,27 @@
 """The reasons for the gaps a measurement leaves, read from ``data/coverage/gaps.yaml``
-(the file's own comment says how an entry is written)."""
+(the file's own comment says how an entry is written).
+
+An option the vocabulary marks ``"covered": false`` (one added since the
+scenarios were last measured) brings its own reason for the gaps it opens:
+every gap under a named set that gives it another value than its default, and
+every condition gap whose decision or condition names it. Those gaps are shown
+as not yet measured, never as filled, until someone writes their scenarios (or
+their reasons here) and drops the mark.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import yaml
 
 from scorpion_ref import OPTIONS, RULESETS
+from scorpion_shared.vocabulary import UNCOVERED_DEFAULTS
 
-__all__ = ["GAPS_FILE", "GapsError", "load_reasons"]
+__all__ = ["GAPS_FILE", "GapsError", "Reasons", "load_reasons", "not_yet_measured"]
 
 
 #: The reasons for the gaps a measurement leaves (see the file's own comment).
@@ -21,7 +32,53 @@ class GapsError(ValueError):
     """A gaps file that cannot be used, naming the file and the entry."""
 
 
-def load_reasons(path: Path = GAPS_FILE, rulesets: Sequence[str] | None = None) -> dict[str, str]:
+def not_yet_measured(key: str, uncovered: Mapping[str, str | None] = UNCOVERED_DEFAULTS) -> str | None:
+    """Why the gap ``key`` (``"... [<rule set>]"``) stays open while an option is marked
+    ``"covered": false``, or None when no such option explains it."""
+    text, _, rules = key.rpartition(" [")
+    named = RULESETS.get(rules.rstrip("]"))
+    decision = text.split(" :: ", 1)[0] if " :: " in text else None
+    if decision is not None and uncovered:
+        from .model import load_model
+
+        with contextlib.suppress(KeyError):
+            found = load_model().decision(decision)
+            text = " ".join((text, found.text, *(c.text for c in found.conditions)))
+    for option, default in uncovered.items():
+        differs = named is not None and named.options.get(option) != default
+        # A condition names the option where it reads rules.<option>, or calls the helper named after it.
+        if differs or re.search(rf"\brules\.{re.escape(option)}\b|\b_{re.escape(option)}\b", text):
+            return (f"not yet measured: the option {option} is new, and the vocabulary marks it "
+                    '"covered": false until its scenarios are written')
+    return None
+
+
+class Reasons(Mapping[str, str]):
+    """The reasons of the gaps file, and those an option marked ``"covered": false`` brings
+    (:func:`not_yet_measured`); iterating gives the file's keys only."""
+
+    def __init__(self, written: Mapping[str, str]) -> None:
+        self._written = dict(written)
+
+    def __getitem__(self, key: str) -> str:
+        if key in self._written:
+            return self._written[key]
+        reason = not_yet_measured(key)
+        if reason is None:
+            raise KeyError(key)
+        return reason
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self._written or not_yet_measured(key) is not None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._written)
+
+    def __len__(self) -> int:
+        return len(self._written)
+
+
+def load_reasons(path: Path = GAPS_FILE, rulesets: Sequence[str] | None = None) -> Reasons:
     """Gap key → the reason it stays empty, each entry expanded over the named rule sets
     its ``where`` admits. Raises :class:`GapsError` for a file that cannot be used."""
     try:
@@ -49,4 +106,4 @@ def load_reasons(path: Path = GAPS_FILE, rulesets: Sequence[str] | None = None) 
             for key in keys:
                 for name in chosen:
                     reasons[f"{key} [{name}]"] = text
-    return reasons
+    return Reasons(reasons)
