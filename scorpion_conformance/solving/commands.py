@@ -37,8 +37,8 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     start.add_argument("--game", metavar="N", help="start from game N (PySolFC numbering)")
     start.add_argument("--position", metavar="FILE",
                        help="start from a position file (JSON, as 'deal N --json' writes it)")
-    parser.add_argument("--rules", metavar="SET", required=True,
-                        help="the named rule set: " + ", ".join(vocabulary.NAMED_RULESETS))
+    parser.add_argument("--rules", metavar="SET", default="standard",
+                        help=f"the named rule set: {', '.join(vocabulary.NAMED_RULESETS)} (default standard)")
     parser.add_argument("--budget", metavar="N", default=str(DEFAULT_NODES),
                         help=f"positions to search at most: 200000, 200k, 2M (default {DEFAULT_NODES:,})")
     parser.add_argument("--memory-mb", metavar="MB", default=str(DEFAULT_MEMORY_MB),
