@@ -109,6 +109,8 @@ def test_an_option_marked_not_covered_explains_only_the_gaps_it_opens() -> None:
     assert not_yet_measured(f"engine.x :: _win(position, rules) [{same}]", new)
     assert not_yet_measured(f"engine.x :: len(position.collected) == 4 [{same}]", new) is None
     assert not_yet_measured(f"move / won [{differs}]", {}) is None
+    # A refusal reason is asked of the rule functions that give it: not-same-suit's reads no option.
+    assert not_yet_measured(f"not-same-suit [{same}]", new) is None
     # What the file says stays as written; the rest is asked of the marks.
     reasons = Reasons({"a [standard]": "because"})
     assert reasons["a [standard]"] == "because" and list(reasons) == ["a [standard]"]

@@ -34,16 +34,22 @@ class GapsError(ValueError):
 
 def not_yet_measured(key: str, uncovered: Mapping[str, str | None] = UNCOVERED_DEFAULTS) -> str | None:
     """Why the gap ``key`` (``"... [<rule set>]"``) stays open while an option is marked
-    ``"covered": false``, or None when no such option explains it."""
+    ``"covered": false``, or None when no such option explains it: a gap under a named set
+    that gives the option another value than its default, or one of a condition, or of a
+    refusal reason, whose decision reads the option."""
     text, _, rules = key.rpartition(" [")
     named = RULESETS.get(rules.rstrip("]"))
-    decision = text.split(" :: ", 1)[0] if " :: " in text else None
-    if decision is not None and uncovered:
+    if uncovered:
+        # A condition's decision, or the rule functions that refuse with a reason, as they read.
         from .model import load_model
 
-        with contextlib.suppress(KeyError):
-            found = load_model().decision(decision)
-            text = " ".join((text, found.text, *(c.text for c in found.conditions)))
+        model = load_model()
+        decisions = [d for d in model.decisions if text in d.reasons]
+        if " :: " in text:
+            with contextlib.suppress(KeyError):
+                decisions = [model.decision(text.split(" :: ", 1)[0])]
+        text = " ".join((text, *(d.text for d in decisions),
+                         *(c.text for d in decisions for c in d.conditions)))
     for option, default in uncovered.items():
         differs = named is not None and named.options.get(option) != default
         # A condition names the option where it reads rules.<option>, or calls the helper named after it.
