@@ -44,8 +44,9 @@ FINAL = {"passed", "failed", "error", "xfailed", "xpassed", "unsupported", "not-
 OUT_OF_STEP = ("nobody asked for", "carries the id")
 #: Phrases that would mean a fault was taken for a hang.
 HANG_WORDS = ("did not answer in time", "no answer within")
-#: How long everything the harness started may take to disappear once it has exited.
-GONE_WITHIN = allowing_for_load(3.0)
+#: How long everything the harness started may take to disappear once it has exited, on an idle
+#: machine (a loaded one is allowed its slower start-ups).
+GONE_WITHIN = 3.0
 
 Json = dict[str, Any]
 
@@ -89,9 +90,10 @@ class Fake:
                     found.append((process, command))
         return found
 
-    def survivors(self, within: float = GONE_WITHIN) -> list[str]:
-        """The processes left running ``within`` seconds from now: adapters, guardians, grandchildren."""
-        deadline = time.monotonic() + within
+    def survivors(self, within: float | None = None) -> list[str]:
+        """The processes left running ``within`` seconds from now (by default :data:`GONE_WITHIN`,
+        allowing for the load): adapters, guardians, grandchildren."""
+        deadline = time.monotonic() + (allowing_for_load(GONE_WITHIN) if within is None else within)
         while True:
             alive = self.alive()
             if not alive or time.monotonic() > deadline:
