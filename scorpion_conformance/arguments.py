@@ -15,8 +15,9 @@ import math
 import os
 from collections.abc import Callable
 
-__all__ = ["CHECK_TIMEOUT", "GIVE_UP_AFTER", "MAX_SECONDS", "SECTION_FACTOR", "SOLVE_TIMEOUT",
-           "WORKERS_PER_CORE", "adapter_command", "add_check_timeouts", "most_workers", "seconds", "whole"]
+__all__ = ["CHECK_TIMEOUT", "FIRST_FAILURES", "GIVE_UP_AFTER", "MAX_SECONDS", "SECTION_FACTOR",
+           "SOLVE_TIMEOUT", "WORKERS_PER_CORE", "adapter_command", "add_check_timeouts", "failures",
+           "most_workers", "seconds", "whole"]
 
 #: The longest wait of any option, in seconds (11 days and a half): the operating system's
 #: waits (``poll``) count milliseconds in 32 bits, about 24 days.
@@ -32,6 +33,8 @@ SOLVE_TIMEOUT = 60.0
 SECTION_FACTOR = 1.5
 #: After this many answers to ``solve`` that took too long, the positions left are not checked.
 GIVE_UP_AFTER = 2
+#: How many failures a run of the suite shows in full by default (``--failures``).
+FIRST_FAILURES = 5
 
 
 def seconds(text: str) -> float:
@@ -74,6 +77,22 @@ def whole(low: int = 0, high: int | None = None, what: str = "number") -> Callab
 
     read.__name__ = what  # argparse names the type in its messages
     return read
+
+
+def failures(text: str) -> int | None:
+    """An argparse type: ``all`` (None) or how many failures to show in full, 0 or more.
+
+    >>> failures("all"), failures("3")
+    (None, 3)
+    >>> failures("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-1' is not 'all' or a number of failures (0 or more)
+    """
+    if text == "all":
+        return None
+    if text.isdigit() and len(text) < 10:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text[:20]!r} is not 'all' or a number of failures (0 or more)")
 
 
 def most_workers(cores: int | None = None) -> int:

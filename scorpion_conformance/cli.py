@@ -57,7 +57,9 @@ def version_text() -> str:
     return (f"scorpion-conformance {__version__}\n"
             f"protocol version {PROTOCOL_VERSION}\n"
             f"suite version {__version__}: {len(scenarios)} scenarios ({len(cases)} cases with the "
-            f"outlines' rows) in {len(areas)} rule areas")
+            f"outlines' rows) in {len(areas)} rule areas\n"
+            "(`run` plays each case under every rule set of the adapter's that its tags admit, so it "
+            "counts more items than cases)")
 
 
 class _Version(argparse.Action):

@@ -25,6 +25,8 @@ Scorpion conformance summary: 1 passed, 1 failed under 1 rule set (scorpion-ref 
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -34,16 +36,25 @@ import pytest
 from scorpion_conformance.escaping import terminal_text
 
 from . import parallel
-from .reporting import STATUSES, UNSUPPORTED, Record
+from .reporting import ENDED, STATUSES, UNSUPPORTED, Record, here, program_here, shell_word
 from .session import Suite, suite_of
 
-__all__ = ["WIDTH", "count_by", "guard_terminal", "one_line", "quiet_status", "summary", "table",
+__all__ = ["NO_RULE_SET", "WIDTH", "count_by", "guard_terminal", "one_line", "reason_of", "summary", "table",
            "terminal_summary", "write_lines", "write_summary"]
 
 #: The widest line the summary writes.
 WIDTH = 100
 #: Past this many rule sets, those where every case passed are counted, not listed.
 MANY_RULESETS = 12
+#: The row of the rule-set table for the cases that ran under none (they are unsupported).
+NO_RULE_SET = "no rule set"
+#: How many rerun lines the summary lists.
+RERUN_LINES = 10
+#: What an error answer the steps needed says, the request shown by its command alone.
+_ANSWERED = re.compile(r'the adapter answered (\S+(?: \([^)]*\))?) to \{"cmd":"([\w-]+)"'
+                       r".*?(?:\}|in all\)): (.*)")
+#: What an accepted action the rules refuse says, whatever the action.
+_ACCEPTED = re.compile(r"the adapter accepted .*?, which the rules refuse( \([^)]*\))?")
 
 #: How each status is coloured when it is not zero.
 _MARKUP: dict[str, dict[str, bool]] = {
@@ -80,7 +91,7 @@ def count_by(records: Iterable[Record], by: str) -> dict[str, Counter[str]]:
     for record in records:
         if not record.final:
             continue
-        key = (record.area_id or record.area) if by == "area" else (record.rules or f"({UNSUPPORTED})")
+        key = (record.area_id or record.area) if by == "area" else (record.rules or NO_RULE_SET)
         rows[terminal_text(key)][record.status] += 1
     return dict(rows)
 
@@ -113,8 +124,42 @@ def table(
 
 def _totals(records: Sequence[Record]) -> str:
     counts = Counter(record.status for record in records)
-    parts = [f"{counts[s]} {s}" for s in STATUSES if counts[s] or s in ("passed", "failed")]
+    parts = [f"{counts[s]} {s}{'s' * (s == 'error' and counts[s] != 1)}" for s in STATUSES
+             if counts[s] or s in ("passed", "failed")]
     return ", ".join(parts)
+
+
+def reason_of(record: Record) -> str:
+    """What a failure says, with what is particular to its case taken out, so that failures
+    of one cause count together.
+
+    >>> print(reason_of(Record("D-1", "x", "y", "standard", "failed", message='the adapter answered '
+    ...     'unsupported to {"cmd":"start","rules":"standard"}: no engine yet\\n  adapter: a')))
+    the adapter answered unsupported to start: no engine yet
+    >>> print(reason_of(Record("P-4", "x", "y", "standard", "failed", message="the adapter accepted "
+    ...     "7♥ to column 3, which the rules refuse (not-same-suit); the table became:")))
+    the adapter accepted an action the rules refuse (not-same-suit)
+    """
+    first = record.message.splitlines()[0] if record.message else record.status
+    answered = _ANSWERED.match(first)
+    if answered:
+        return "the adapter answered {} to {}: {}".format(*answered.groups())
+    accepted = _ACCEPTED.match(first)
+    if accepted:
+        return f"the adapter accepted an action the rules refuse{accepted.group(1) or ''}"
+    return first.split("; ")[0]
+
+
+def _by_reason(title: str, reasons: Counter[str], plain: Any) -> None:
+    """The commonest three reasons of ``reasons``, and how many cases the others hold."""
+    plain()
+    plain(title)
+    for reason, n in reasons.most_common(3):
+        plain(f"  {n:>4}  {reason}"[:WIDTH])
+    if len(reasons) > 3:
+        rest = sum(n for _, n in reasons.most_common()[3:])
+        others = len(reasons) - 3
+        plain(f"  {rest:>4}  for {others} other reason{'s' * (others != 1)} (each is in the report)")
 
 
 def one_line(records: Iterable[Record], implementation: str | None, ended: str = "complete") -> str:
@@ -126,14 +171,20 @@ def one_line(records: Iterable[Record], implementation: str | None, ended: str =
     if implementation:
         line += f" ({implementation})"
     if ended != "complete":
-        line += f"; the run was {ended}"
+        line += f"; {ENDED.get(ended, f'the run ended {ended}')}"
     return line
 
 
 def summary(
-    records: Iterable[Record], *, ended: str = "complete", expect: str | None = None, brief: bool = False
+    records: Iterable[Record], *, ended: str = "complete", expect: str | None = None, brief: bool = False,
+    hidden: int = 0, rewrite: str | None = None, report: bool = False,
 ) -> list[list[Cell]]:
-    """The default summary, as lines of coloured cells (``brief``: without the notes on statuses)."""
+    """The default summary, as lines of coloured cells (``brief``: without the notes on statuses).
+
+    ``hidden``: how many failures were not shown in full (they are then counted by reason);
+    ``rewrite``: the command that rewrites the expectations file once known failures pass;
+    ``report``: whether a ``--report`` file keeps every record.
+    """
     finished = [record for record in records if record.final]
     lines: list[list[Cell]] = []
 
@@ -145,48 +196,59 @@ def summary(
         lines += table("rule area", count_by(finished, "area"))
         by_rules = count_by(finished, "rules")
         keep = sorted(by_rules)
-        hidden = 0
+        hidden_sets = 0
         if len(keep) > MANY_RULESETS:
             shown = [k for k in keep if any(by_rules[k][s] for s in _BAD)][:MANY_RULESETS]
-            hidden, keep = len(keep) - len(shown), shown
+            hidden_sets, keep = len(keep) - len(shown), shown
         plain()
         lines += table("rule set", by_rules, keep=keep)
-        if hidden:
-            plain(f"... and {hidden} more rule sets where nothing failed")
+        if hidden_sets:
+            plain(f"... and {hidden_sets} more rule sets where nothing failed")
         if not brief:
             plain()
             plain("'error' is the adapter program's fault (a crash, a hang, an answer out of step),")
             plain("not a verdict on the rules; 'unsupported': no declared rule set fits the case, or")
             plain("the adapter cannot hold its synthetic start (one no game reaches from a deal).")
-    reasons = Counter(r.message for r in finished if r.status == UNSUPPORTED)
+    failed = [r for r in finished if r.status in ("failed", "error")]
+    if hidden:
+        _by_reason(f"failed, by reason (all {len(failed)}; {hidden} not shown in full above):",
+                   Counter(reason_of(r) for r in failed), plain)
+    reasons = Counter(r.message.removeprefix(f"{UNSUPPORTED}: ") for r in finished if r.status == UNSUPPORTED)
     if reasons and not brief:
-        plain()
-        plain("unsupported, by reason:")
-        for reason, n in reasons.most_common(3):
-            plain(f"  {n:>4}  {reason}"[:WIDTH])
-        if len(reasons) > 3:
-            rest = sum(n for _, n in reasons.most_common()[3:])
-            plain(f"  {rest:>4}  for {len(reasons) - 3} other reasons (each is in the report)")
+        _by_reason(f"{UNSUPPORTED}, by reason:", reasons, plain)
     xpassed = [r for r in finished if r.status == "xpassed"]
     if xpassed:
-        plain()
-        plain(f"known failures that now pass: remove them from {expect or 'the expectations file'}:",
-              red=True, bold=True)
-        entries = Counter(str(record.extra.get("entry") or record.key) for record in xpassed)
-        lines += [[(f"  {entry}" + (f" ({n} cases pass)" if n > 1 else ""), {})]
-                  for entry, n in sorted(entries.items())[:20]]
-    failed = [r for r in finished if r.status in ("failed", "error")]
+        lines += _upkeep(xpassed, expect, rewrite)
     if failed:
         plain()
         plain("rerun a failure with:", bold=True)
-        lines += [[(f"  {record.rerun}", {})] for record in failed[:20]]
-        if len(failed) > 20:
-            plain(f"  ... and {len(failed) - 20} more (each record of the report has its rerun line)")
+        lines += [[(f"  {here(record.rerun)}", {})] for record in failed[:RERUN_LINES]]
+        if len(failed) > RERUN_LINES:
+            keeps = "each record of the report has its rerun line" if report else \
+                "`--report FILE` keeps every one"
+            plain(f"  ... and {len(failed) - RERUN_LINES} more ({keeps})")
     if ended != "complete":
         plain()
-        said = {"interrupted": "interrupted", "gave-up": "stopped when it gave up on the adapter"}
-        plain(f"The run was {said.get(ended, ended)}: the cases above are the ones that finished.",
-              yellow=True, bold=True)
+        plain(f"{ENDED.get(ended, f'the run ended {ended}').capitalize()}: the cases above are the ones "
+              "that finished.", yellow=True, bold=True)
+    return lines
+
+
+def _upkeep(xpassed: Sequence[Record], expect: str | None, rewrite: str | None) -> list[list[Cell]]:
+    """Known failures that now pass: their entries, in a few lines, and the run that rewrites the file."""
+    entries = sorted({str(record.extra.get("entry") or record.key) for record in xpassed})
+    many = len(entries) != 1
+    red = {"red": True, "bold": True}
+    lines: list[list[Cell]] = [[("", {})], [(
+        f"{len(xpassed)} known failure{'s' * (len(xpassed) != 1)} now pass: the run fails until "
+        f"{'their' if len(xpassed) != 1 else 'its'} {len(entries)} entr{'ies' if many else 'y'} "
+        f"leave{'' if many else 's'} {expect or 'the expectations file'}:", red)]]
+    shown = ", ".join(entries[:40]) + (f" and {len(entries) - 40} more" if len(entries) > 40 else "")
+    lines += [[(f"  {line}", {})] for line in textwrap.wrap(shown, WIDTH - 2)]
+    if rewrite:
+        lines.append([("remove them by hand, or rewrite the file from a whole run (what still fails, "
+                       "with the reasons kept):", {})])
+        lines.append([(f"  {rewrite}", {})])
     return lines
 
 
@@ -198,7 +260,8 @@ def write_lines(terminal: Any, lines: Iterable[list[Cell]]) -> None:
         terminal.line("")
 
 
-def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int) -> None:
+def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int,
+                  rewrite: str | None = None, report: bool = False) -> None:
     """The end of a run's output: the adapter and the tables; quiet 1, no notes; 2, one line."""
     implementation = terminal_text(suite.hello.implementation) if suite.hello is not None else None
     gave_up = str(suite.gave_up) if suite.gave_up is not None else (
@@ -221,9 +284,24 @@ def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int
         write("The run gave up on the adapter; the cases after that were not run:")
         for line in gave_up.splitlines():
             write(f"  {line}")
-    write_lines(terminal, summary(records, ended=suite.ending(), expect=expect, brief=quiet > 0))
+    write_lines(terminal, summary(records, ended=suite.ending(), expect=expect, brief=quiet > 0,
+                                  hidden=suite.failures_hidden, rewrite=rewrite, report=report))
     for note in suite.notes:
         write(note)
+
+
+def rewrite_line(config: pytest.Config, suite: Suite) -> str | None:
+    """The command that reruns the whole suite against the same adapter and features, and writes
+    its failures over the expectations file it was given (None without one)."""
+    expect = config.getoption("expect")
+    if not expect:
+        return None
+    words = ["run", "--adapter", suite.command]
+    features = config.getoption("scorpion_features")
+    if features:
+        words += ["--features", features]
+    words += ["--expect", expect, "--write-expectations", expect]
+    return " ".join([program_here(), *map(shell_word, words)])
 
 
 def terminal_summary(terminal: Any, config: pytest.Config) -> None:
@@ -231,12 +309,5 @@ def terminal_summary(terminal: Any, config: pytest.Config) -> None:
     suite = suite_of(config)
     if suite is not None and not parallel.is_worker(config):
         quiet = max(0, -config.get_verbosity())
-        write_summary(terminal, suite, expect=config.getoption("expect"), quiet=quiet)
-
-
-def quiet_status(result: Any, config: pytest.Config) -> Any:
-    """pytest's word for a report, with no letter per case under ``run -q``."""
-    quiet = config.get_verbosity() < 0 and config.getoption("scorpion_command")
-    if quiet and isinstance(result, tuple) and len(result) == 3:
-        return result[0], "", result[2]
-    return result
+        write_summary(terminal, suite, expect=config.getoption("expect"), quiet=quiet,
+                      rewrite=rewrite_line(config, suite), report=bool(config.getoption("report")))

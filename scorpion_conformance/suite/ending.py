@@ -20,7 +20,7 @@ import pytest
 from scorpion_conformance.errors import AdapterError
 from scorpion_conformance.escaping import terminal_text
 
-from . import console, facts, parallel, report_files, reporting
+from . import console, facts, parallel, report_files, reporting, terminal
 from .expectations import write_expectations
 from .session import SuiteUsageError, suite_of
 
@@ -35,6 +35,7 @@ def begin(session: pytest.Session) -> None:
         return
     suite.started = facts.now()
     console.guard_terminal(session.config)
+    terminal.begin(session.config)
     try:
         suite.declared()
     except SuiteUsageError as error:
@@ -48,7 +49,7 @@ def begin(session: pytest.Session) -> None:
         raise pytest.UsageError(terminal_text(
             f"the adapter could not be used, so no scenario ran.\n{error}\n"
             "The adapter program, not the implementation behind it, is probably broken: try"
-            f" `scorpion-conformance check-adapter --adapter {reporting.shell_word(suite.command)}`.",
+            f" `{reporting.program_here()} check-adapter --adapter {reporting.shell_word(suite.command)}`.",
             lines=True)) from None
     if parallel.is_controller(session.config):
         # The workers run the cases, each with an adapter of its own; this one has said hello.
@@ -85,8 +86,7 @@ def finish(session: pytest.Session, exitstatus: int) -> None:
             suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
                                + (" (none failed: the file lists nothing)" if count == 0 else ""))
     elif target:
-        why = {"interrupted": "the run was interrupted", "gave-up": "the run gave up on the adapter",
-               "adapter-unusable": "the adapter could not be used"}.get(ending, f"the run ended {ending}")
+        why = reporting.ENDED.get(ending, f"the run ended {ending}")
         suite.notes.append(f"the expectations file {target} was left as it was: {why}")
     session.exitstatus = suite.exit_status(int(exitstatus))
 

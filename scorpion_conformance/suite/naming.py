@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -31,6 +32,7 @@ __all__ = [
     "area_of",
     "case_text",
     "id_matches",
+    "openable",
     "parse_areas",
     "rename",
     "shipped_areas",
@@ -96,6 +98,23 @@ def id_matches(case_id: str, patterns: Iterable[str]) -> bool:
         fnmatch.fnmatchcase(case_id, pattern.upper()) or fnmatch.fnmatchcase(base, pattern.upper())
         for pattern in patterns
     )
+
+
+def openable(path: str | Path, line: int | None = None) -> str:
+    """Where a file (and a line of it) is, as a person in the working folder can open it: relative
+    to that folder when the file is inside it, else its full path (never ``../..``).
+
+    >>> openable(Path.cwd() / "features" / "stock.feature", 11)
+    'features/stock.feature:11'
+    >>> openable("/elsewhere/stock.feature")
+    '/elsewhere/stock.feature'
+    """
+    full = Path(os.path.abspath(path))
+    try:
+        shown = str(full.relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(full)
+    return shown + (f":{line}" if line is not None else "")
 
 
 def case_text(name: str, example: Mapping[str, str] | None) -> str:

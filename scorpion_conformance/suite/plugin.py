@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from . import console, ending, parallel, report_files, selection, stopping, verdicts
+from . import console, ending, parallel, report_files, selection, stopping, terminal, verdicts
 from .execute import ScenarioRun
 from .session import SUITE, NotRun, Suite, add_options, suite_of
 from .tags import CATALOGUE_TAG, ID_TAG
@@ -73,6 +73,18 @@ class ConfiguredHooks:
 
     def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
         stopping.interrupted(self.config)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_header(self) -> Generator[None, Any, Any]:
+        return terminal.header(self.config, (yield))
+
+    def pytest_report_collectionfinish(self, items: list[pytest.Item]) -> list[str]:
+        return terminal.collected(self.config, items)
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)  # around pytest's own: its failures in full
+    def pytest_terminal_summary(self, terminalreporter: Any) -> Generator[None, Any, Any]:
+        with terminal.few_failures(terminalreporter, self.config):
+            return (yield)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -129,8 +141,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.hookimpl(wrapper=True)
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Generator[None, Any, Any]:
-    """Quiet (``run -q``): no dot per case."""
-    return console.quiet_status((yield), config)
+    """The suite's word for each status; quiet (``run -q``): no letter per case."""
+    return terminal.status((yield), report, config)
 
 
 @pytest.hookimpl(tryfirst=True)

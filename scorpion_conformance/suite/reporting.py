@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -34,13 +36,17 @@ from .scenarios import Case
 
 __all__ = [
     "CASE_SCHEMA",
+    "ENDED",
     "ENDINGS",
     "END_SCHEMA",
     "NOT_RUN",
+    "PROGRAM",
     "STATUSES",
     "UNSUPPORTED",
     "Record",
+    "here",
     "in_order",
+    "program_here",
     "record_for",
     "rerun_command",
     "shell_word",
@@ -54,6 +60,9 @@ NOT_RUN = "not-run"
 STATUSES = ("passed", "failed", "error", "xfailed", "xpassed", UNSUPPORTED, NOT_RUN, "skipped")
 #: How a run ended, as its report's closing record says (``run``).
 ENDINGS = ("complete", "interrupted", "gave-up", "adapter-unusable")
+#: Each ending of :data:`ENDINGS` as a sentence says it ("The run ...", "...: {}").
+ENDED = {"complete": "the run was complete", "interrupted": "the run was interrupted",
+         "gave-up": "the run gave up on the adapter", "adapter-unusable": "the adapter could not be used"}
 
 _TEXT = {"type": "string"}
 _TEXT_OR_NONE = {"type": ["string", "null"]}
@@ -166,6 +175,31 @@ def shell_word(text: str) -> str:
     if not any(char in text for char in '"$`\\!'):
         return f'"{text}"'
     return shlex.quote(text)
+
+
+#: The command's name, as the rerun lines of a report write it (they are read on other machines).
+PROGRAM = "scorpion-conformance"
+
+
+def program_here() -> str:
+    """How to start this very ``scorpion-conformance`` from a shell here: its bare name when
+    ``PATH`` finds this one, else the full path of the script beside this Python, else
+    ``python -m scorpion_conformance`` with this Python's full path."""
+    beside = Path(sys.executable).parent / PROGRAM if sys.executable else None
+    found = shutil.which(PROGRAM)
+    if beside is not None and beside.is_file():
+        if found is not None and Path(found).resolve() == beside.resolve():
+            return PROGRAM
+        return shell_word(str(beside))
+    return f"{shell_word(sys.executable or 'python3')} -m scorpion_conformance"
+
+
+def here(line: str) -> str:
+    """A command line of :data:`PROGRAM` (a report's rerun line) as it runs from a shell here
+    (:func:`program_here`): the same words after the program's name."""
+    if line.startswith(PROGRAM + " "):
+        return program_here() + line[len(PROGRAM):]
+    return line
 
 
 def rerun_command(command: str, rules: str | None, case_id: str | None, features: str | None) -> str:

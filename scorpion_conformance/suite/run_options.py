@@ -18,7 +18,14 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from scorpion_conformance.arguments import WORKERS_PER_CORE, adapter_command, most_workers, seconds
+from scorpion_conformance.arguments import (
+    FIRST_FAILURES,
+    WORKERS_PER_CORE,
+    adapter_command,
+    failures,
+    most_workers,
+    seconds,
+)
 from scorpion_shared import vocabulary
 
 from .naming import shipped_areas
@@ -98,13 +105,23 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-expectations", metavar="FILE.json",
                         help="write this run's failures as an expectations file")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
+    parser.add_argument("--failures", type=_failures, metavar="N|all",
+                        help=f"how many failures to show in full (default {FIRST_FAILURES}); the summary "
+                             "counts every one by rule area and reason")
     parser.add_argument("-q", "--quiet", action="count", default=0,
                         help="less output: no header or progress, the failures and the tables; "
                              "-qq: only the failures and a one-line summary")
     parser.add_argument("-v", "--verbose", action="count", default=0,
-                        help="one line per case, with its id, rule set and text")
+                        help="one line per case, with its id, rule set and text (and why, for one "
+                             "unsupported or not run)")
     parser.add_argument("--features", type=Path, metavar="DIR",
                         help="run the feature files of this folder instead of the shipped ones")
+
+
+def _failures(text: str) -> str:
+    """``--failures`` as given, once it is ``all`` or a number (:func:`failures` says why not)."""
+    failures(text)
+    return text
 
 
 def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
@@ -133,6 +150,10 @@ def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
     elif args.quiet:  # only the failures and one line: no pytest totals either
         argv += ["-qq", "--no-header", "-rN", "-o", "console_output_style=classic"]
     argv += ["-v"] * args.verbose
+    if args.verbose:  # every unsupported case's reason in full, however long its line
+        argv += ["-o", "verbosity_test_cases=2"]
+    if getattr(args, "failures", None) is not None:
+        argv += ["--failures", args.failures]
     for flag, value in (("--id", args.ids), ("--area", getattr(args, "area", None)),
                         ("-n", getattr(args, "workers", None))):
         if value:

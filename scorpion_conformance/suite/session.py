@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import pytest
 
-from scorpion_conformance.arguments import seconds
+from scorpion_conformance.arguments import FIRST_FAILURES, failures, seconds
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.errors import AdapterError, AdapterGaveUp
 from scorpion_conformance.escaping import terminal_text
@@ -61,6 +61,9 @@ def add_options(parser: pytest.Parser) -> None:
                     help="expectations file: scenario ids the implementation is known to fail")
     group.addoption("--write-expectations", default=None,
                     help="write an expectations file listing this run's failures")
+    group.addoption("--failures", type=failures, default=FIRST_FAILURES, metavar="N|all",
+                    help=f"how many failures to show in full (default {FIRST_FAILURES}); the summary "
+                         "counts every one")
     group.addoption("--scorpion-features", default=None,
                     help="the feature folder the rerun lines name (run --features sets it)")
     group.addoption("--scorpion-command", action="store_true", default=False,
@@ -103,6 +106,8 @@ class Suite:
     started: str = ""
     #: The node ids of the cases in collection order: the order of the report.
     order: list[str] = field(default_factory=list)
+    #: How many failures pytest did not write in full (``--failures``): the summary counts them.
+    failures_hidden: int = 0
     #: In a parallel run's controller: the problem, and its diagnosis, of a worker that gave up.
     worker_gave_up: tuple[str, str] | None = None
     _client: AdapterClient | None = None

@@ -21,7 +21,8 @@ from scorpion_conformance.errors import AdapterError, ErrorAnswer, OutOfStep, Re
 
 from . import parallel
 from .execute import ScenarioFailure, ScenarioRun
-from .reporting import NOT_RUN, UNSUPPORTED, Record, record_for
+from .naming import openable
+from .reporting import NOT_RUN, UNSUPPORTED, Record, here, record_for
 from .selection import item_case
 from .session import Suite, suite_of
 
@@ -76,14 +77,20 @@ def judge_phase(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.T
         return
     error = call.excinfo.value if call.excinfo is not None else None
     verdict = (record.status, record.message)
-    judge(suite, record, report, error, item.stash.get(RUN, None))
+    judge(suite, record, report, error, item.stash.get(RUN, None),
+          where=openable(template.feature.filename, template.line_number))
     parallel.attach(report, record, worker=parallel.is_worker(item.config),
                     changed=(record.status, record.message) != verdict)
 
 
 def judge(suite: Suite, record: Record, report: pytest.TestReport, error: BaseException | None,
-          run: ScenarioRun | None) -> None:
-    """Give the record its final status from one phase's report (``error``: what it raised)."""
+          run: ScenarioRun | None, *, where: str | None = None) -> None:
+    """Give the record its final status from one phase's report (``error``: what it raised).
+
+    The failure a person reads names the scenario where they can open it (``where``, the
+    record's ``file:line`` by default) and a rerun line that works from their shell.
+    """
+    where = where or record.source
     if report.skipped and hasattr(report, "wasxfail"):
         record.status, record.message = "xfailed", str(report.wasxfail)
     elif report.skipped:
@@ -97,15 +104,15 @@ def judge(suite: Suite, record: Record, report: pytest.TestReport, error: BaseEx
         entry = suite.expectations.entry(record.id, record.rules) or record.key
         record.extra["entry"] = entry
         record.message = f"known failure now passes: remove the entry {entry!r} from the expectations file"
-        report.longrepr = f"{record.key}: {record.name} ({record.source})\n{record.message}"
+        report.longrepr = f"{record.key}: {record.name} ({where})\n{record.message}"
     elif report.failed:
-        _judge_failure(suite, record, report, error, run)
+        _judge_failure(suite, record, report, error, run, where)
     elif report.when == "call" and report.passed:
         record.status = "passed"
 
 
 def _judge_failure(suite: Suite, record: Record, report: pytest.TestReport, error: BaseException | None,
-                   run: ScenarioRun | None) -> None:
+                   run: ScenarioRun | None, where: str) -> None:
     record.context = run.describe() if run is not None else ""
     record.message = str(error) if error is not None else report.longreprtext
     if isinstance(error, AdapterError):
@@ -130,6 +137,6 @@ def _judge_failure(suite: Suite, record: Record, report: pytest.TestReport, erro
     if error is not None:
         # What a reader needs, instead of pytest-bdd's traceback.
         report.longrepr = (
-            f"{record.id} under {record.rules}: {record.name} ({record.source})\n{record.message}\n\n"
-            f"{record.context}\n\nrerun: {record.rerun}"
+            f"{record.id} under {record.rules}: {record.name} ({where})\n{record.message}\n\n"
+            f"{record.context}\n\nrerun: {here(record.rerun)}"
         )
