@@ -53,7 +53,7 @@ def test_a_local_campaign_writes_one_record_per_game_and_says_the_rate(
     assert "hardest: game " in out and f"results: {path}" in out
     # Run again: everything is decided, nothing is solved twice.
     assert main(["winnability", "--rules", "classic", "--games", "1-8", "--results", str(path)]) == 0
-    assert "this run solved 0 in" in capsys.readouterr().out
+    assert "this run searched 0 games in" in capsys.readouterr().out
     assert len(read_records(path)) == 8
 
 
@@ -67,6 +67,11 @@ def test_unknowns_are_retried_at_the_next_budget_only(tmp_path: Path) -> None:
     assert retried == sorted(r.game for r in first if r.outcome == "unknown")
     assert rates_of(report.best).unknown == 0 and sorted(report.best) == [1, 2, 3]
     assert not report.interrupted and report.solved_now == len(history)
+    # The games are counted once each, the searches apart: 3 games, one search more per unknown.
+    said = f"this run searched 3 games in {report.seconds_now:,.1f} s"
+    again = len(history) - 3
+    assert again and any(line.endswith(f"{said} ({len(history)} searches: {again} again at a bigger budget "
+                                       "after an unknown)") for line in describe(report)), describe(report)
     # A bigger first budget later: decided games stay decided, no game is solved again.
     run_campaign(campaign(path, range(1, 4), ladder=[400_000]))
     assert read_records(path) == history
@@ -119,7 +124,7 @@ def test_a_stopped_campaign_resumes_with_no_game_twice_and_none_lost(tmp_path: P
     assert done.returncode == 0, done.stderr
     counts = Counter(r.game for r in read_records(path))
     assert sorted(counts) == list(range(1, 61)) and set(counts.values()) == {1}
-    assert f"this run solved {60 - len(stopped)} in" in done.stdout
+    assert f"this run searched {60 - len(stopped)} games in" in done.stdout
 
 
 def test_a_campaign_on_a_dask_cluster(tmp_path: Path) -> None:

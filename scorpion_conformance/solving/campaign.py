@@ -73,7 +73,10 @@ class CampaignReport:
 
     campaign: Campaign
     best: dict[int, Record]
+    #: The searches this run made: one per game and budget (an unknown is searched again).
     solved_now: int = 0
+    #: The games this run searched, once each however many budgets it tried.
+    games_now: set[int] = field(default_factory=set)
     seconds_now: float = 0.0
     interrupted: bool = False
     #: The signal that stopped the run, if one did (a Ctrl-C in this process is SIGINT's).
@@ -191,6 +194,7 @@ def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFil
     def on_record(record: Record) -> None:
         results.add(record)
         report.solved_now += 1
+        report.games_now.add(record.game)
         if is_better(record, report.best.get(record.game)):
             report.best[record.game] = record
         if bar is not None:
@@ -229,8 +233,12 @@ def describe(report: CampaignReport, hardest: int = 5) -> list[str]:
         lines.append(f"over all {len(campaign.games)} games: between {100 * low:.2f}% and {100 * high:.2f}% "
                      "until the rest are solved")
     spent = sum(r.cost for r in best.values())
-    lines.append(f"solver CPU time of the records that count: {spent:,.1f} s; this run solved "
-                 f"{report.solved_now} in {report.seconds_now:,.1f} s")
+    games = len(report.games_now)
+    again = report.solved_now - games
+    lines.append(f"solver CPU time of the records that count: {spent:,.1f} s; this run searched "
+                 f"{games} game{'s' * (games != 1)} in {report.seconds_now:,.1f} s"
+                 + (f" ({report.solved_now} searches: {again} again at a bigger budget after an unknown)"
+                    if again else ""))
     tops = sorted(best.values(), key=lambda r: (-r.nodes, r.game))[:hardest]
     if tops:
         lines.append("hardest: " + "; ".join(

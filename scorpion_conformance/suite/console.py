@@ -246,8 +246,8 @@ def _upkeep(xpassed: Sequence[Record], expect: str | None, rewrite: str | None) 
     shown = ", ".join(entries[:40]) + (f" and {len(entries) - 40} more" if len(entries) > 40 else "")
     lines += [[(f"  {line}", {})] for line in textwrap.wrap(shown, WIDTH - 2)]
     if rewrite:
-        lines.append([("remove them by hand, or rewrite the file from a whole run (what still fails, "
-                       "with the reasons kept):", {})])
+        lines.append([("remove them by hand, or rewrite the file from a whole run: it lists what still "
+                       "fails, reasons kept", {})])
         lines.append([(f"  {rewrite}", {})])
     return lines
 

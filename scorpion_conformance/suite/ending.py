@@ -81,7 +81,8 @@ def finish(session: pytest.Session, exitstatus: int) -> None:
     target = session.config.getoption("write_expectations")
     if target and ending == "complete":
         count = suite.written("--write-expectations", target,
-                              lambda: write_expectations(Path(target), suite.records.values()))
+                              lambda: write_expectations(Path(target), suite.records.values(),
+                                                         suite.expectations))
         if count is not None:
             suite.notes.append(f"wrote {count} known failure{'s' * (count != 1)} to {target}"
                                + (" (none failed: the file lists nothing)" if count == 0 else ""))

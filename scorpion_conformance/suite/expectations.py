@@ -96,17 +96,20 @@ def unknown_keys(expectations: Expectations, path: Path, folders: Sequence[Path]
         )
 
 
-def write_expectations(path: Path, records: Iterable[Record]) -> int:
+def write_expectations(path: Path, records: Iterable[Record], known: Expectations | None = None) -> int:
     """Write the failures among ``records`` as an expectations file; returns how many.
 
-    Only finished cases count: a case that did not run is never a known failure.
-    Raises :class:`OSError` when the file cannot be written.
+    Only finished cases count: a case that did not run is never a known failure. A case the
+    run's own expectations file (``known``) listed keeps the reason written there, so a file
+    rewritten after a fix loses only the entries that now pass. Raises :class:`OSError` when
+    the file cannot be written.
     """
-    failures = {
-        record.key: (record.message.splitlines()[0][:200] if record.message else "failed")
-        for record in records
-        if record.status in ("failed", "error", "xfailed")
-    }
+    def reason(record: Record) -> str:
+        kept = known.reason(record.id, record.rules) if known is not None else None
+        return kept or (record.message.splitlines()[0][:200] if record.message else "failed")
+
+    failures = {record.key: reason(record) for record in records
+                if record.status in ("failed", "error", "xfailed")}
     text = json.dumps({"known_failures": dict(sorted(failures.items()))}, indent=2, ensure_ascii=False)
     write_file(Path(path), lambda out: out.write(text + "\n"))
     return len(failures)

@@ -56,13 +56,18 @@ class PathError(ValueError):
 
 
 def _features_folder(features: Path | None) -> Path:
-    """The folder to read (the shipped one by default); raises :class:`PathError`."""
+    """The folder to read (the shipped one by default), or one ``.feature`` file (what ``fuzz
+    --emit-scenario`` writes); raises :class:`PathError`."""
     if features is None:
         from .scenarios import feature_dir
 
         return feature_dir()
+    if features.is_file():
+        if features.suffix != ".feature":
+            raise PathError(f"--features {features}: is neither a folder nor a .feature file")
+        return features
     if not features.is_dir():
-        why = "is not a folder" if features.exists() else "no such folder"
+        why = "is not a folder or a .feature file" if features.exists() else "no such folder or file"
         raise PathError(f"--features {features}: {why}")
     if not any(features.glob("*.feature")):
         raise PathError(f"--features {features}: no .feature file in it")
@@ -245,7 +250,8 @@ def _exit_status(code: int, observer: stopping.Observer) -> int:
 
 
 def add_lint_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--features", type=Path, help="check this folder instead of the shipped one")
+    parser.add_argument("--features", type=Path,
+                        help="check this folder (or one .feature file) instead of the shipped ones")
 
 
 def lint_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
@@ -257,6 +263,9 @@ def lint_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         return USAGE_ERROR
     if _authoring_problems("lint", features):
         return AUTHORING_ERROR
+    if features.is_file():
+        out.write(f"{features}: no problem\n")
+        return 0
     count = len(list(features.glob("*.feature")))
     out.write(f"{count} feature file{'s' if count != 1 else ''} in {features}: no problem\n")
     return 0
@@ -264,7 +273,8 @@ def lint_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
-    parser.add_argument("--features", type=Path, help="read this folder instead of the shipped one")
+    parser.add_argument("--features", type=Path,
+                        help="read this folder (or one .feature file) instead of the shipped ones")
 
 
 def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:

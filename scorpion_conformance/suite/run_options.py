@@ -114,8 +114,9 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="one line per case, with its id, rule set and text (and why, for one "
                              "unsupported or not run)")
-    parser.add_argument("--features", type=Path, metavar="DIR",
-                        help="run the feature files of this folder instead of the shipped ones")
+    parser.add_argument("--features", type=Path, metavar="DIR|FILE",
+                        help="run the feature files of this folder (or this one .feature file, such "
+                             "as fuzz --emit-scenario writes) instead of the shipped ones")
 
 
 def _failures(text: str) -> str:
@@ -129,7 +130,8 @@ def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
     here = Path(__file__).parent
     # The plugin runs the cases; the binding collects the folder's .feature files, so a
     # binding file in the folder is not collected (no python_files).
-    argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(features),
+    root = features.parent if features.is_file() else features
+    argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(root),
             "-p", "scorpion_conformance.suite.plugin", "-p", "scorpion_conformance.suite.binding",
             "-o", "python_files=", "--scorpion-command"]
     if args.features is not None:

@@ -143,6 +143,9 @@ def feature_dir() -> Path:
 
 
 def feature_files(directory: Path | None = None) -> list[Path]:
+    """The ``.feature`` files of a folder (the shipped one by default); a file is itself alone."""
+    if directory is not None and directory.is_file():
+        return [directory]
     return sorted((directory or feature_dir()).glob("*.feature"))
 
 

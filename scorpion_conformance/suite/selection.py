@@ -44,6 +44,7 @@ def template_of(function: Any) -> Any:
 
 @functools.cache
 def _index(folder: Path) -> dict[tuple[str, int, int | None], Case]:
+    """The cases of a folder of feature files, or of one file, by file, line and row."""
     return {
         (str(Path(case.file).resolve()), case.line, case.example_index): case
         for case in load_cases(folder)
@@ -58,7 +59,7 @@ def case_for(template: Any, example: Mapping[str, str] | None) -> Case | None:
         contexts = [c for examples in template.examples for c in examples.as_contexts()]
         if example in contexts:
             index = contexts.index(example) + 1
-    return _index(path.parent).get((str(path), template.line_number, index))
+    return _index(path).get((str(path), template.line_number, index))
 
 
 @dataclass(frozen=True)
