@@ -50,6 +50,8 @@ def test_version_names_the_package_the_protocol_and_the_suite(tmp_path: Path) ->
         "protocol version 1",
         f"suite version 0.1.0: {scenarios} scenarios ({len(cases)} cases with the outlines' rows) "
         f"in {len(shipped_areas())} rule areas",
+        "(`run` plays each case under every rule set of the adapter's that its tags admit, so it counts "
+        "more items than cases)",
     ]
 
 
@@ -90,22 +92,36 @@ def test_an_area_an_area_marker_and_an_id_glob_select_the_same_cases(tmp_path: P
     assert "Traceback" not in wrong.stderr
 
 
+#: The start of a rerun line that works from a shell here: the bare name when PATH finds this
+#: environment's command, else its full path.
+RERUN = r"(?:scorpion-conformance|/\S+/scorpion-conformance) run "
+
+
 def test_very_quiet_prints_the_failures_and_one_line(tmp_path: Path) -> None:
     adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
     result = cli(tmp_path, "run", "-qq", "--adapter", adapter, "--rules", "standard", "--id", "PLACE-00[4-5]",
-                 "--junitxml", "junit.xml")
+                 "--junitxml", "junit.xml", "--failures", "1")
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[-1].startswith("Scorpion conformance summary: 0 passed, 2 failed under 1 rule set (")
     assert not any(line.startswith(("platform ", "rootdir", "collected", "....")) for line in lines)
     assert "rule area" not in result.stdout and "short test summary" not in result.stdout
-    # The failure names the scenario by its text and cards, and its rerun line is quoted simply.
+    assert "the last line counts all 2" in result.stdout
+    # A run where every case fails says so first, then shows only the first failures in full.
+    first = next(line for line in lines if line)
+    assert first.startswith("Every case that ran failed: 2 of 2. The first 1 follow in full"), lines[:3]
+    assert result.stdout.count("\nrerun: ") == 1
+    # The failure names the scenario by its text and cards, where it can be opened, and its rerun
+    # line is quoted simply.
     assert "The 7♥ does not go onto the 8♠[PLACE-004-standard]" in result.stdout
     assert "\\u2665" not in result.stdout
-    assert f'rerun: scorpion-conformance run --adapter "{adapter}" --rules standard --id PLACE-004' \
-        in result.stdout
-    classes = {case.get("classname") for case in ElementTree.parse(tmp_path / "junit.xml").iter("testcase")}
-    assert classes == {"placement"}
+    assert f"({ROOT / 'features' / 'placement.feature'}:" in result.stdout
+    assert re.search(f'rerun: {RERUN}--adapter "{re.escape(adapter)}" --rules standard --id PLACE-004',
+                     result.stdout), result.stdout[-2000:]
+    # Every failure is still in the reports and the exit status.
+    cases = list(ElementTree.parse(tmp_path / "junit.xml").iter("testcase"))
+    assert {case.get("classname") for case in cases} == {"placement"}
+    assert len([case for case in cases if case.find("failure") is not None]) == 2
 
 
 def test_the_default_summary_fits_100_columns(tmp_path: Path) -> None:
@@ -115,6 +131,16 @@ def test_the_default_summary_fits_100_columns(tmp_path: Path) -> None:
     summary = result.stdout.split("Scorpion conformance summary", 1)[1].splitlines()[1:-1]
     assert summary and max(len(line) for line in summary) <= 100, max(summary, key=len)
     assert "more rule sets where nothing failed" in result.stdout
+    # No pytest plumbing: the header says where the features are, the progress names each file.
+    lines = result.stdout.splitlines()
+    assert not [line for line in lines if line.startswith(("rootdir:", "configfile:"))]
+    assert f"features: {feature_dir()} ({len(shipped_areas())} feature files)" in lines
+    progress = [line for line in lines if ".feature " in line and line.endswith("%]")]
+    assert [line.split()[0] for line in progress] == ["deal.feature"]
+    # Why pytest counts more items than there are cases.
+    collected = next(n for n, line in enumerate(lines) if line.startswith("collected "))
+    said = " ".join(lines[collected + 1:collected + 4])
+    assert re.match(r"\d+ items, each one case under one rule set: \d+ cases of \d+ scenarios", said), said
 
 
 def test_expectations_name_unknown_ids_and_entries_to_remove(tmp_path: Path) -> None:
@@ -128,7 +154,11 @@ def test_expectations_name_unknown_ids_and_entries_to_remove(tmp_path: Path) -> 
     stale = cli(tmp_path, "run", "--expect", "stale.json", "--rules", "standard", "--id", "PLACE-002")
     assert stale.returncode == 1
     assert "known failure now passes: remove the entry 'PLACE-002' from the expectations file" in stale.stdout
-    assert "known failures that now pass: remove them from stale.json:" in stale.stdout
+    assert "1 known failure now passes: the run fails until its 1 entry leaves stale.json:\n  PLACE-002\n" \
+        in stale.stdout
+    # The line that rewrites the file from a whole run of the same adapter, from a shell here.
+    assert re.search(f'\n  {RERUN}--adapter ".+" --expect stale.json --write-expectations stale.json\n',
+                     stale.stdout), stale.stdout[-1500:]
     written = cli(tmp_path, "run", "-qq", "--rules", "standard", "--id", "PLACE-002",
                   "--write-expectations", "new.json")
     assert written.returncode == 0

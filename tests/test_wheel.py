@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 from programs import node
@@ -102,3 +103,45 @@ def test_the_everyday_options_work_from_the_wheel(installed: Path, tmp_path: Pat
     assert "wrote py/adapter.py" in ok("new-adapter", "python", "py")
     assert "no problem" in ok("lint")
     assert json.loads(ok("export"))["cases"]
+    template_run_reads_as_a_user_reads_it(installed, tmp_path)
+
+
+def template_run_reads_as_a_user_reads_it(installed: Path, cwd: Path) -> None:
+    """The template as ``new-adapter`` wrote it fails every case it runs: the run says so first,
+    shows five failures in full, counts the rest by reason, in the suite's words, with no pytest
+    plumbing, places a user can open, and rerun lines that work from a shell that has not
+    activated the environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = os.pathsep.join(f for f in env.get("PATH", "").split(os.pathsep) if f != str(installed))
+    program = str(installed / "scorpion-conformance")
+    adapter = f"{shlex.quote(sys.executable)} py/adapter.py"
+    result = subprocess.run([program, "run", "-v", "--adapter", adapter, "--area", "deal,runs-stay"],
+                            capture_output=True, text=True, timeout=600, cwd=cwd, env=env)
+    out = result.stdout
+    assert result.returncode == 1, out[-3000:] + result.stderr[-2000:]
+    lines = out.splitlines()
+    features = Path(next(line for line in lines if line.startswith("features: ")).split()[1])
+    assert features.name == "features" and "site-packages" in str(features)
+    assert (features / "deal.feature").is_file()
+    assert not [line for line in lines if line.startswith(("rootdir:", "configfile:"))]
+    # pytest's items explained; each case's line without the path into site-packages.
+    assert re.search(r"^22 items, each one case under one rule set: 22 cases of 22 scenarios", out, re.M)
+    cases = [line for line in lines if line.endswith("%]")]
+    assert len(cases) == 22
+    assert all(line.startswith(("deal.feature::", "runs_stay.feature::")) for line in cases)
+    # One word for one thing: unsupported, with its reason, never pytest's "skipped".
+    assert re.search(r"\[DEAL-011-unsupported\] UNSUPPORTED \(no declared rule set has runs=stay\)", out)
+    assert "SKIPPED" not in out and "skipped" not in lines[-1] and "11 unsupported" in lines[-1]
+    assert "(unsupported)" not in out and re.search(r"^no rule set +0 +0 +11 +11$", out, re.M)
+    # A few lines first, five failures in full, every one counted by its reason.
+    assert "Every case that ran failed: 11 of 11 (and 11 unsupported). The first 5 follow in full" \
+        in " ".join(lines)
+    assert out.count("\nrerun: ") == 5 and lines[-1].startswith("=") and "11 failed" in lines[-1]
+    assert re.search(r"^ +11  the adapter answered unsupported to start: this template has no engine yet$",
+                     out, re.M)
+    # Where each failure is written, as a path that opens.
+    places = re.findall(r"^DEAL-\d+ under standard: .* \((/\S+\.feature):(\d+)\)$", out, re.M)
+    assert len(places) == 5 and all(Path(path).is_file() for path, _line in places)
+    # The rerun lines name the program by its full path: PATH does not find it.
+    reruns = [line.strip() for line in lines if " run --adapter " in line]
+    assert reruns and all(line.startswith(f"{program} run ") for line in reruns), reruns[:3]

@@ -239,15 +239,16 @@ def _upkeep(xpassed: Sequence[Record], expect: str | None, rewrite: str | None) 
     entries = sorted({str(record.extra.get("entry") or record.key) for record in xpassed})
     many = len(entries) != 1
     red = {"red": True, "bold": True}
+    one = len(xpassed) == 1
     lines: list[list[Cell]] = [[("", {})], [(
-        f"{len(xpassed)} known failure{'s' * (len(xpassed) != 1)} now pass: the run fails until "
-        f"{'their' if len(xpassed) != 1 else 'its'} {len(entries)} entr{'ies' if many else 'y'} "
+        f"{len(xpassed)} known failure{'' if one else 's'} now pass{'es' if one else ''}: the run "
+        f"fails until {'its' if one else 'their'} {len(entries)} entr{'ies' if many else 'y'} "
         f"leave{'' if many else 's'} {expect or 'the expectations file'}:", red)]]
     shown = ", ".join(entries[:40]) + (f" and {len(entries) - 40} more" if len(entries) > 40 else "")
     lines += [[(f"  {line}", {})] for line in textwrap.wrap(shown, WIDTH - 2)]
     if rewrite:
-        lines.append([("remove them by hand, or rewrite the file from a whole run: it lists what still "
-                       "fails, reasons kept", {})])
+        lines.append([(f"remove {'them' if many else 'it'} by hand, or rewrite the file from a whole "
+                       "run (it lists what still fails, reasons kept):", {})])
         lines.append([(f"  {rewrite}", {})])
     return lines
 

@@ -53,13 +53,16 @@ def begin(config: pytest.Config) -> None:
     if reporter is None or not _ours(config):
         return
     reporter.startpath = config.rootpath  # the feature folder: progress lines name the file alone
-    wrap_write = reporter.wrap_write
+    write = reporter.write
 
-    def reason_once(content: str, **markup: Any) -> None:
+    def reason_once(content: str, *, flush: bool = False, margin: int = 8, line_sep: str = "\n",
+                    **markup: bool) -> None:
+        """A skipped case's reason, after its word: whole (pytest's wrapping drops the reason of a
+        line wider than the terminal) and without the word said again."""
         for said in (f" ({UNSUPPORTED}: ", " (not run: "):
             if content.startswith(said):
                 content = " (" + content[len(said):]
-        wrap_write(content, **markup)
+        write(content, flush=flush, **markup)
 
     reporter.wrap_write = reason_once
 
@@ -129,7 +132,7 @@ def status(result: Any, report: pytest.TestReport, config: pytest.Config) -> Any
     return result
 
 
-def headline(suite: Suite, shown: int) -> list[str]:
+def headline(suite: Suite, shown: int, *, one_line: bool = False) -> list[str]:
     """The lines before the failures in full: how many failed of how many ran, and where the
     rest are counted."""
     finished = [record for record in suite.records.values() if record.final]
@@ -144,9 +147,10 @@ def headline(suite: Suite, shown: int) -> list[str]:
         first = f"Nearly every case that ran failed: {bad} of {ran}{besides}."
     else:
         first = f"{bad} of the {ran} cases that ran failed{besides}."
-    rest = (f"The first {shown} follow in full; the summary after them counts all {bad} by rule area "
-            f"and reason. `--failures all` shows every one in full." if shown else
-            f"None is shown in full (--failures 0); the summary counts all {bad} by rule area and reason.")
+    counts = (f"the last line counts all {bad}" if one_line else
+              f"the summary after them counts all {bad} by rule area and reason")
+    rest = (f"The first {shown} follow in full; {counts}. `--failures all` shows every one in full."
+            if shown else f"None is shown in full (--failures 0); {counts}.")
     return textwrap.wrap(f"{first} {rest}", 100)
 
 
@@ -168,7 +172,7 @@ def few_failures(reporter: Any, config: pytest.Config) -> Iterator[None]:
         stats[key] = [r for r in saved[key] if not isinstance(r, pytest.TestReport) or id(r) in kept]
     suite.failures_hidden = len(cases) - limit
     reporter.write_line("")
-    for line in headline(suite, limit):
+    for line in headline(suite, limit, one_line=config.get_verbosity() < -1):
         reporter.write_line(line, bold=True)
     try:
         yield
