@@ -301,10 +301,14 @@ def test_a_report_in_a_missing_folder_is_a_usage_error(option: str, tmp_path: Pa
 
 def test_a_missing_features_folder_is_a_usage_error(tmp_path: Path) -> None:
     code, _, err, _ = cli("run", "--features", "nowhere", cwd=tmp_path)
-    assert (code, err) == (2, "scorpion-conformance run: --features nowhere: no such folder\n")
+    assert (code, err) == (2, "scorpion-conformance run: --features nowhere: no such folder or file\n")
     (tmp_path / "empty").mkdir()
     code, _, err, _ = cli("lint", "--features", "empty", cwd=tmp_path)
     assert (code, err) == (2, "scorpion-conformance lint: --features empty: no .feature file in it\n")
+    (tmp_path / "notes.txt").write_text("Feature: not one\n", encoding="utf-8")
+    code, _, err, _ = cli("lint", "--features", "notes.txt", cwd=tmp_path)
+    assert (code, err) == (2, "scorpion-conformance lint: --features notes.txt: is neither a folder nor a "
+                              ".feature file\n")
 
 
 def test_export_to_a_missing_folder_or_a_folder_is_a_usage_error(tmp_path: Path) -> None:

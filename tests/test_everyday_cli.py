@@ -276,3 +276,19 @@ def test_sigterm_stops_a_parallel_run_and_its_workers_at_once(tmp_path: Path) ->
     assert not (tmp_path / "known.json").exists()
     _gone, alive = psutil.wait_procs(tree, timeout=allowing_for_load(5))
     assert not [p.pid for p in alive if p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_rewritten_expectations_file_keeps_the_reasons_it_was_given(tmp_path: Path) -> None:
+    from scorpion_conformance.suite.expectations import Expectations, write_expectations
+    from scorpion_conformance.suite.reporting import Record
+
+    records = [
+        Record("MOVE-004", "x", "Moving groups", "standard", "xfailed", message="known failure: moves any group"),
+        Record("PLACE-002", "y", "Placement", "standard", "passed"),
+        Record("STOCK-001", "z", "The stock", "classic", "failed", message="the stock is not locked\nmore"),
+    ]
+    known = Expectations({"MOVE-004": "moves any group", "PLACE-002": "was broken"})
+    path = tmp_path / "known.json"
+    assert write_expectations(path, records, known) == 2
+    assert json.loads(path.read_text(encoding="utf-8")) == {"known_failures": {
+        "MOVE-004[standard]": "moves any group", "STOCK-001[classic]": "the stock is not locked"}}
