@@ -143,5 +143,5 @@ def template_run_reads_as_a_user_reads_it(installed: Path, cwd: Path) -> None:
     places = re.findall(r"^DEAL-\d+ under standard: .* \((/\S+\.feature):(\d+)\)$", out, re.M)
     assert len(places) == 5 and all(Path(path).is_file() for path, _line in places)
     # The rerun lines name the program by its full path: PATH does not find it.
-    reruns = [line.strip() for line in lines if " run --adapter " in line]
+    reruns = [line.strip().removeprefix("rerun: ") for line in lines if " run --adapter " in line]
     assert reruns and all(line.startswith(f"{program} run ") for line in reruns), reruns[:3]
