@@ -133,7 +133,10 @@ def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
     root = features.parent if features.is_file() else features
     argv = [str(features), "-c", str(here / "pytest.ini"), "--rootdir", str(root),
             "-p", "scorpion_conformance.suite.plugin", "-p", "scorpion_conformance.suite.binding",
-            "-o", "python_files=", "--scorpion-command"]
+            "-o", "python_files=", "--scorpion-command",
+            # Each failure's report is the suite's own (verdicts.py); pytest's long traceback,
+            # made and then replaced, took three quarters of a run whose every case fails.
+            "--tb=native"]
     if args.features is not None:
         argv += ["--scorpion-features", str(args.features)]
     for flag, value in (
