@@ -144,9 +144,8 @@ def feature_dir() -> Path:
 
 def feature_files(directory: Path | None = None) -> list[Path]:
     """The ``.feature`` files of a folder (the shipped one by default); a file is itself alone."""
-    if directory is not None and directory.is_file():
-        return [directory]
-    return sorted((directory or feature_dir()).glob("*.feature"))
+    folder = directory or feature_dir()
+    return [folder] if folder.is_file() else sorted(folder.glob("*.feature"))
 
 
 def read_text(path: Path) -> str:
