@@ -283,7 +283,8 @@ def test_a_rewritten_expectations_file_keeps_the_reasons_it_was_given(tmp_path: 
     from scorpion_conformance.suite.reporting import Record
 
     records = [
-        Record("MOVE-004", "x", "Moving groups", "standard", "xfailed", message="known failure: moves any group"),
+        Record("MOVE-004", "x", "Moving groups", "standard", "xfailed",
+               message="known failure: moves any group"),
         Record("PLACE-002", "y", "Placement", "standard", "passed"),
         Record("STOCK-001", "z", "The stock", "classic", "failed", message="the stock is not locked\nmore"),
     ]
