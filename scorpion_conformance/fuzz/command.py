@@ -147,7 +147,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print("(write it into a feature file with --emit-scenario FILE)", file=out)
         for note in notes:
             print(f"({note})", file=out)
-        print("reproduce with: " + shlex.join(rerun), file=out)
+        from ..suite.reporting import program_here
+
+        print(f"reproduce with: {program_here()} {shlex.join(rerun[1:])}", file=out)  # from a shell here
         return 1
     finally:
         client.close()

@@ -296,9 +296,12 @@ def shrink_groups(survey: Survey, client: AdapterClient, name: str, rules: RuleS
 
 
 def _rerun(command: str, name: str, seed: int, game: int, max_steps: int) -> str:
-    return shlex.join(["scorpion-conformance", "fuzz", "--adapter", command, "--rules", name,
-                       "--seed", str(seed), "--first-game", str(game), "--games", "1",
-                       "--max-steps", str(max_steps)])
+    """The line that replays one game, as it runs from a shell here (:func:`program_here`)."""
+    from ..suite.reporting import program_here
+
+    return program_here() + " " + shlex.join(["fuzz", "--adapter", command, "--rules", name,
+                                              "--seed", str(seed), "--first-game", str(game),
+                                              "--games", "1", "--max-steps", str(max_steps)])
 
 
 def print_survey(survey: Survey, known: Sequence[Known], out: TextIO, *, command: str, name: str,
