@@ -297,6 +297,16 @@ def plots(page: GeneratedPage, results: dict[str, dict[int, Record]]) -> str:
                        for svg, caption in drawn)
 
 
+def verdicts_table(page: GeneratedPage) -> str:
+    """Every verdict the solver gives, its word and what it means, from the vocabulary."""
+    from scorpion_shared.vocabulary import VOCABULARY
+
+    header = [("Verdict", ""), ("Why", "Why"), ("What it means", "Means")]
+    rows = [[f"<code>{html_text(v.outcome)}</code>", f"<code>{html_text(v.why)}</code>" if v.why else "—",
+             html_text(v.meaning)] for v in VOCABULARY.verdicts]
+    return page.fragment(_table(header, rows))
+
+
 def makers(page: GeneratedPage, root: Path) -> dict[str, Callable[[], str]]:
     """The page's markers (``<!-- scorpion:winnability-… -->``) and what each becomes."""
     def results() -> dict[str, dict[int, Record]]:
@@ -304,6 +314,7 @@ def makers(page: GeneratedPage, root: Path) -> dict[str, Callable[[], str]]:
 
     return {
         "winnability-table": lambda: rates_table(page, results()),
+        "solver-verdicts": lambda: verdicts_table(page),
         "winnability-published": lambda: published_table(page, results()),
         "winnability-hardest": lambda: _hardest(page, results()),
         "winnability-plots": lambda: plots(page, results()),
