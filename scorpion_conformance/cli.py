@@ -141,11 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     kit.add_arguments(kit_parser)
     kit_parser.set_defaults(handler=kit.main)
 
+    from . import summary_page
     from .site import own_report
 
-    report_parser = _sub(sub, "report", "turn a run's --report file into an HTML page and a badge", "")
+    report_parser = _sub(sub, "report", "turn a run's --report file into an HTML page and a badge "
+                                        "(several: a page comparing them)", "")
     own_report.add_arguments(report_parser)
-    report_parser.set_defaults(handler=own_report.main)
+    report_parser.set_defaults(handler=summary_page.report_main)
 
     from . import summary
 

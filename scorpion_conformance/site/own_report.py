@@ -281,11 +281,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorpion-conformance report``."""
     parser.description = (
         "Turn the report of a run (run --report FILE.jsonl) into a page of one's own: a "
-        "self-contained HTML file and a shields.io endpoint JSON for a badge."
+        "self-contained HTML file and a shields.io endpoint JSON for a badge. Given several reports "
+        "(a program before and after a fix, or several programs), write one page that compares them: "
+        "each run with its own badge, rule area by implementation, and the cases whose status differs."
     )
-    parser.add_argument("report", type=Path, metavar="REPORT.jsonl", help="the report of a run")
+    parser.add_argument("report", type=Path, nargs="+", metavar="REPORT.jsonl",
+                        help="the report of a run (several: a page that compares them)")
     parser.add_argument("--html", type=Path, metavar="DIR", required=True,
-                        help="write DIR/index.html and DIR/badge.json (the folder is made if needed)")
+                        help="write DIR/index.html, and for one report DIR/badge.json (the folder is made "
+                             "if needed)")
     parser.add_argument("--label", default="Scorpion conformance", help="the badge's label")
 
 
@@ -298,8 +302,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from scorpion_conformance.writing import why, write_file
 
     out = out or sys.stdout
+    path: Path = args.report[0] if isinstance(args.report, list) else args.report
     try:
-        records, end = load_run(args.report)
+        records, end = load_run(path)
         if args.html.exists() and not args.html.is_dir():
             raise ReportError(f"--html {args.html}: is a file; name a folder")
         args.html.mkdir(parents=True, exist_ok=True)
