@@ -223,6 +223,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
         "ids": lambda: contributing.id_table(cases),
         "schemas": lambda: _schemas(page),
         "strength": lambda: strength.strength_markdown(state.root),
+        "strength-headline": lambda: strength.strength_headline(state.root),
         "play": lambda: page.fragment(play.play_markup(page.path, directory_urls=state.directory_urls)),
     }
     if name not in makers:
