@@ -19,7 +19,6 @@ by :func:`scorpion_conformance.escaping.html_text` where it meets the page.
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -113,35 +112,22 @@ def comparison_html(reports: Sequence[Report]) -> str:
     )
 
 
-def _write(text: str, out: TextIO) -> None:
-    out.write(text)
-
-
 def report_main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``report``: one report's page and badge, or, for several, the page that compares them."""
     from .site import own_report
-    from .writing import why, write_file
 
     if len(args.report) == 1:
         return own_report.main(args, out)
     out = out or sys.stdout
     try:
         reports = read_reports(args.report)
-        if args.html.exists() and not args.html.is_dir():
-            raise ReportError(f"--html {args.html}: is a file; name a folder")
-        args.html.mkdir(parents=True, exist_ok=True)
-        page = args.html / "index.html"
-        try:
-            write_file(page, functools.partial(_write, comparison_html(reports)))
-        except OSError as error:
-            raise ReportError(f"{page}: cannot write it: {why(error)}") from None
     except ReportError as error:
         print(f"scorpion-conformance report: {terminal_text(error)}", file=sys.stderr)
         return 2
-    except OSError as error:
-        print(f"scorpion-conformance report: --html {terminal_text(args.html)}: {why(error)}",
-              file=sys.stderr)
+    problem = own_report.write_folder(args.html, lambda: {"index.html": comparison_html(reports)})
+    if problem is not None:
+        print(f"scorpion-conformance report: {terminal_text(problem)}", file=sys.stderr)
         return 2
-    print(terminal_text(f"wrote {page}: {len(reports)} reports side by side (no badge: each run has its "
-                        "own, from 'report' with its report alone)"), file=out)
+    print(terminal_text(f"wrote {args.html / 'index.html'}: {len(reports)} reports side by side (no badge: "
+                        "each run has its own, from 'report' with its report alone)"), file=out)
     return 0
