@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from xdist.scheduler import LoadScopeScheduling
 
-__all__ = ["GroupScheduling", "auto_workers", "groups_of", "offer_groups_file", "publish_groups", "share_groups_file",
-           "unshare_groups_file"]
+__all__ = ["GroupScheduling", "auto_workers", "groups_of", "offer_groups_file", "publish_groups",
+           "share_groups_file", "unshare_groups_file"]
 
 #: Workers a core under ``-n auto``. Many tests spend much of their time waiting (for a
 #: subprocess to start, an adapter to answer, Chromium to draw), and a worker more than the
