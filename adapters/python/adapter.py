@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""A template adapter for the Scorpion conformance suite: copy it, then plug in your engine.
+"""An adapter for the Scorpion conformance suite: plug your engine into :class:`Engine`.
+
+``scorpion-conformance new-adapter python DIR`` wrote this file as
+``DIR/adapter.py``, with ``DIR/README.md`` (what to fill in, in which order)
+and ``DIR/protocol.md`` (the protocol, the one reference you need) beside it.
 
 The protocol loop is complete and correct: it reads one JSON request per
 line, answers each with exactly one JSON line, greets, refuses malformed
@@ -7,13 +11,12 @@ requests with ``bad-request`` and never dies on bad input. What is missing is
 your engine: fill in the methods of :class:`Engine` marked TODO. Until you do,
 ``start`` answers ``unsupported`` and the adapter is useless but well behaved.
 
-Try it:
+Try it, from the folder that holds DIR:
 
-    scorpion-conformance check-adapter --adapter "python3 adapters/python/template_adapter.py"
+    scorpion-conformance check-adapter --adapter "python3 DIR/adapter.py"
+    scorpion-conformance run --adapter "python3 DIR/adapter.py"
 
-The protocol is described in docs/protocol.md; this file needs nothing but
-Python 3.9 or later.
-"""
+This file needs nothing but Python 3.9 or later."""
 
 from __future__ import annotations
 
@@ -128,7 +131,7 @@ class Session:
             raise Refusal("bad-request", "send hello first")
         if cmd == "quit":
             return {"ok": True}, 0
-        if cmd == "solve":  # the optional capability "solve" (docs/protocol.md); not offered here
+        if cmd == "solve":  # the optional capability "solve" (protocol.md); not offered here
             raise Refusal("unsupported", "this adapter does not offer solve")
         if cmd == "start":
             for field in ("rules", "position"):
