@@ -103,7 +103,8 @@ def test_the_everyday_options_work_from_the_wheel(installed: Path, tmp_path: Pat
     assert json.loads(ok("export"))["cases"]
 
 
-def test_the_python_kit_names_only_what_it_wrote_and_its_commands_work(installed: Path, tmp_path: Path) -> None:
+def test_the_python_kit_names_only_what_it_wrote_and_its_commands_work(installed: Path,
+                                                                        tmp_path: Path) -> None:
     made = sh(installed, tmp_path, "new-adapter", "python", "my adapter")
     assert made.returncode == 0, made.stderr
     folder = tmp_path / "my adapter"
