@@ -68,7 +68,11 @@ class Engine:
     """
 
     def start(self, rules: str, position: dict[str, Any]) -> None:
-        """Set up a game under rule set ``rules`` from ``position``, exactly as given."""
+        """Set up a game under rule set ``rules`` from ``position``, exactly as given.
+
+        ``rules`` is the name of an entry of RULESETS: the option values of a named set are
+        in protocol.md ("Named rule sets"), those of a custom bundle in its entry.
+        """
         # TODO: build your game. Check the position first (a card twice, face-down
         # cards with nothing face up above them, more than three stock cards, a
         # card of a removed suit on the table) and raise
