@@ -347,7 +347,7 @@ def test_check_adapter_goes_on_after_a_hang() -> None:
 
 # -- the adapter template ------------------------------------------------------------
 
-TEMPLATE = Path(__file__).parents[1] / "adapters" / "python" / "template_adapter.py"
+TEMPLATE = Path(__file__).parents[1] / "adapters" / "python" / "adapter.py"
 
 
 def test_the_template_as_shipped_is_well_behaved_but_plays_nothing() -> None:
