@@ -50,7 +50,7 @@ ANCHOR = re.compile(r"""\bid=["']([^"']+)["']""")
 #: Repository files that have a page of their own on the site.
 SITE_PAGES = {
     "adapters/README.md": "adapters.md",
-    "adapters/python/template_adapter.py": "adapters.md#the-python-template",
+    "adapters/python/adapter.py": "adapters.md#the-python-template",
     "adapters/javascript/adapter.js": "adapters.md#the-javascript-example",
     "scorpion_conformance/schemas/protocol-v1.json": "schema.md",
     "scorpion_ref/catalogue.yaml": "rules/index.md",

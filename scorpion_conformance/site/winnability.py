@@ -29,6 +29,7 @@ from .text import GeneratedPage
 
 __all__ = [
     "PUBLISHED",
+    "cached_results",
     "load_results",
     "makers",
     "plots",
@@ -57,8 +58,9 @@ def _pct(value: float) -> str:
 _CACHE: dict[tuple[object, ...], dict[str, dict[int, Record]]] = {}
 
 
-def _cached(root: Path) -> dict[str, dict[int, Record]]:
-    """:func:`load_results`, read again only when a results file changed (one build, many markers)."""
+def cached_results(root: Path) -> dict[str, dict[int, Record]]:
+    """:func:`load_results`, read again only when a results file changed (one build, many
+    markers and the Play page)."""
     files = sorted((root / DATA).glob("*.jsonl*"))
     key = (str(root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
     if key not in _CACHE:
@@ -368,7 +370,7 @@ def verdicts_table(page: GeneratedPage) -> str:
 def makers(page: GeneratedPage, root: Path) -> dict[str, Callable[[], str]]:
     """The page's markers (``<!-- scorpion:winnability-… -->``) and what each becomes."""
     def results() -> dict[str, dict[int, Record]]:
-        return _cached(root)
+        return cached_results(root)
 
     return {
         "winnability-table": lambda: rates_table(page, results()),
