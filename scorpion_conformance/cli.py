@@ -143,11 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
     kit.add_arguments(kit_parser)
     kit_parser.set_defaults(handler=kit.main)
 
+    from . import summary_page
     from .site import own_report
 
-    report_parser = _sub(sub, "report", "turn a run's --report file into an HTML page and a badge", "")
+    report_parser = _sub(sub, "report", "turn a run's --report file into an HTML page and a badge "
+                                        "(several: a page comparing them)", "")
     own_report.add_arguments(report_parser)
-    report_parser.set_defaults(handler=own_report.main)
+    report_parser.set_defaults(handler=summary_page.report_main)
 
     from . import summary
 
@@ -182,17 +184,18 @@ def _solving_commands(sub: Any) -> None:
 
     solve = _sub(sub, "solve", "decide whether a game or position can be won, with a winning line",
                  "Search every line of play from a game or position (every card known) and say whether "
-                 "it is won (with a winning line in the suite's notation), lost (with the proof) or "
-                 "unknown within the budget; the positions searched and the time.")
+                 "it is won (with a winning line, one numbered move a line: the card, the column it "
+                 "leaves, the column it goes to), lost (with why) or unknown within the budget, and what "
+                 "that verdict means; the positions searched and the time.")
     commands.add_position_arguments(solve)
     solve.set_defaults(handler=commands.solve_command)
     hint = _sub(sub, "hint", "the first move of a winning line",
-                "Print the first action of a winning line from a game or position, or say that there "
+                "Print the first move of a winning line from a game or position, or say that there "
                 "is no winning move (lost) or that none was found within the budget.")
     commands.add_position_arguments(hint)
     hint.set_defaults(handler=commands.hint_command)
     check = _sub(sub, "check-line", "where a line of play threw a winnable game away",
-                 "Play a line of actions from a game or position and report the first action after "
+                 "Play a line of moves from a game or position and report the first move after "
                  "which the game is proven lost, and the last position from which it was still winnable.")
     commands.add_line_arguments(check)
     check.set_defaults(handler=commands.check_line_command)

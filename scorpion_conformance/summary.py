@@ -50,8 +50,8 @@ from .site.run_end import caveat, narrowed
 from .site.text import md_escape
 from .suite.reporting import STATUSES
 
-__all__ = ["Report", "add_arguments", "cell", "differences", "main", "read_reports", "summary_json",
-           "summary_lines"]
+__all__ = ["Report", "add_arguments", "case_key", "cell", "differences", "how_it_went", "main",
+           "read_reports", "side_by_side", "summary_json", "summary_lines"]
 
 #: The statuses of a case that ran: a verdict under the rules, or a fault of the adapter.
 RAN = ("passed", "failed", "error", "xfailed", "xpassed")
@@ -126,7 +126,12 @@ def _counts(records: Sequence[Mapping[str, Any]], area: str,
                    and (rules is ... or r.get("rules") == rules))
 
 
-def _case_key(key: Key) -> str:
+def side_by_side(reports: Sequence[Report]) -> list[tuple[str, list[Counter[str]]]]:
+    """Each rule area, in the order the runs met them, with its statuses in each report (any rule set)."""
+    return [(area, [_counts(report.records, area) for report in reports]) for area in _areas(reports)]
+
+
+def case_key(key: Key) -> str:
     """A case as an expectations file names it: ``PLACE-004[standard]``."""
     return key[0] + (f"[{key[1]}]" if key[1] else "")
 
@@ -152,7 +157,7 @@ def differences(reports: Sequence[Report]) -> tuple[list[tuple[Key, list[str | N
         present = [s for s in statuses if s is not None]
         if len(present) == 1:
             owner = reports[statuses.index(present[0])].label
-            alone.setdefault(owner, []).append(_case_key(key))
+            alone.setdefault(owner, []).append(case_key(key))
         elif len(set(present)) > 1:
             differ.append((key, statuses))
     return differ, alone
@@ -163,7 +168,7 @@ def _first_line(text: object, limit: int = 200) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def _how(end: Mapping[str, Any]) -> str:
+def how_it_went(end: Mapping[str, Any]) -> str:
     """How the run went, and what kept it from being a whole run of the suite."""
     why = caveat(end)
     said = "a whole run of the suite" if why is None else why
@@ -198,7 +203,7 @@ def _about(report: Report, e: Escape, markdown: bool) -> list[str]:
     rulesets = ", ".join(e(n) for n in _rulesets(records)) or "none"
     facts = [f"implementation: {e(end.get('implementation') or _name(end))}",
              f"adapter: {e(end.get('adapter') or '?')}",
-             f"the run: {e(_how(end))}",
+             f"the run: {e(how_it_went(end))}",
              f"from {e(end.get('started') or '?')} to {e(end.get('finished') or '?')}",
              f"{len(records)} results under {rulesets}: {totals}"]
     if markdown:
@@ -247,7 +252,7 @@ def summary_lines(reports: Sequence[Report], *, show_failures: bool = False,
         legend = "each cell: passed/ran under the rule set, then every other status it holds"
     else:
         head = ["rule area", *(e(report.label) for report in reports)]
-        rows = [[e(area), *(cell(_counts(report.records, area)) for report in reports)] for area in areas]
+        rows = [[e(area), *map(cell, counts)] for area, counts in side_by_side(reports)]
         legend = "each cell: passed/ran under every rule set of the report, then every other status it holds"
     lines += [*_table(head, rows, markdown), "", f"({legend}; · nothing)"]
     if show_failures:
@@ -265,7 +270,7 @@ def _difference_lines(reports: Sequence[Report], e: Escape, markdown: bool) -> l
     if differ:
         shown = differ if markdown else differ[:LISTED]
         head = ["case", *(e(report.label) for report in reports)]
-        rows = [[e(_case_key(key)), *(e(s) if s is not None else DASH for s in statuses)]
+        rows = [[e(case_key(key)), *(e(s) if s is not None else DASH for s in statuses)]
                 for key, statuses in shown]
         lines += [*([""] if markdown else []), *_table(head, rows, markdown)]
         if len(shown) < len(differ):
@@ -307,7 +312,7 @@ def summary_json(reports: Sequence[Report], *, show_failures: bool = False) -> d
     if len(reports) > 1:
         differ, alone = differences(reports)
         labels = [report.label for report in reports]
-        result["differences"] = [{"case": _case_key(key), "id": key[0], "rules": key[1],
+        result["differences"] = [{"case": case_key(key), "id": key[0], "rules": key[1],
                                   "statuses": dict(zip(labels, statuses, strict=True))}
                                  for key, statuses in differ]
         result["only_in"] = alone

@@ -18,7 +18,7 @@ The reference adapter (:mod:`scorpion_ref.adapter`) and the adapters around
 real programs (``adapters/aisleriot/adapter.py``, ``adapters/soliterm/adapter.py``)
 stand on it. It uses the standard library only, so an adapter running in an
 interpreter of its own can import it from the checkout. (The template
-``adapters/python/template_adapter.py`` stays one file to copy, with a loop of
+``adapters/python/adapter.py`` stays one file to copy, with a loop of
 its own.)
 
 >>> class Blank:

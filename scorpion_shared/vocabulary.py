@@ -1,9 +1,9 @@
 """The one reader of ``vocabulary.json``, shared by the engine, the suite and the Python adapters.
 
 The option names and values, their defaults and tag spellings, the named rule
-sets, the reason and error codes, the commands and statuses of the protocol,
-the protocol's version and line limit, and the card alphabet are written
-once, in ``scorpion_ref/vocabulary.json``. Everyone reads that file here:
+sets, the reason and error codes, the commands and statuses of the protocol, the
+solver's verdicts, the protocol's version and line limit, and the card alphabet
+are written once, in ``scorpion_ref/vocabulary.json``. Everyone reads that file here:
 the engine (:mod:`scorpion_ref`), the suite (:mod:`scorpion_conformance`),
 which must never import the engine, and the Python adapters, which may run
 in an interpreter where neither package is installed. So this module uses
@@ -21,10 +21,8 @@ whether they are stale.
 ('any-time', 'when-stuck')
 >>> OPTION_TAGS["empty-king"]
 ('empty_column', 'king')
->>> NAMED_RULESETS["classic"]["runs"], REASONS[0], RANKS, SUITS
-('stay', 'card-face-down', 'A23456789TJQK', 'CDHS')
->>> PROTOCOL_VERSION, MAX_LINE_BYTES
-(1, 1048576)
+>>> NAMED_RULESETS["classic"]["runs"], REASONS[0], RANKS, SUITS, PROTOCOL_VERSION, MAX_LINE_BYTES
+('stay', 'card-face-down', 'A23456789TJQK', 'CDHS', 1, 1048576)
 """
 
 from __future__ import annotations
@@ -56,6 +54,7 @@ __all__ = [
     "RANK_LABELS",
     "REASONS",
     "RED_SUITS",
+    "SOLVER_VERDICTS",
     "STATUSES",
     "SUITS",
     "SUIT_NAMES",
@@ -69,6 +68,7 @@ __all__ = [
     "Option",
     "Rank",
     "Suit",
+    "Verdict",
     "Vocabulary",
     "VocabularyError",
     "load",
@@ -144,6 +144,15 @@ class Suit:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """What the solver may say of a position: an outcome, why (a word; empty for ``won``), and its meaning."""
+
+    outcome: str
+    why: str
+    meaning: str
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     """Everything the file holds, in the file's order."""
 
@@ -155,6 +164,7 @@ class Vocabulary:
     error_codes: tuple[Code, ...]
     commands: tuple[Code, ...]
     statuses: tuple[Code, ...]
+    verdicts: tuple[Verdict, ...]
     ranks: tuple[Rank, ...]
     suits: tuple[Suit, ...]
 
@@ -257,6 +267,11 @@ def problems(data: Any) -> list[str]:
                        ("statuses", "name")):
         entries, more = _entries(data, key, (field, "meaning"))
         found += more + _unique(key, [e[field] for e in entries], _WORD)
+    verdicts, more = _entries(data, "solver_verdicts", ("outcome", "meaning"))
+    found += more + [f"solver_verdicts[{i}]: the outcome is won, lost or unknown; why a word, empty if won"
+                     for i, v in enumerate(verdicts) if v["outcome"] not in ("won", "lost", "unknown")
+                     or not isinstance(v.get("why"), str) or (v["why"] == "") != (v["outcome"] == "won")
+                     ] + _unique("solver_verdicts", [v["why"] for v in verdicts if v.get("why")], _WORD)
     cards: dict[str, Any] = data["cards"] if isinstance(data.get("cards"), dict) else {}
     ranks, more = _entries(cards, "ranks", ("letter", "label", "name"))
     suits, also = _entries(cards, "suits", ("letter", "name", "symbol", "outline", "colour"))
@@ -299,6 +314,7 @@ def load(path: Path | None = None) -> Vocabulary:
         error_codes=tuple(Code(e["code"], e["meaning"]) for e in data["error_codes"]),
         commands=tuple(Code(c["name"], c["meaning"], c.get("capability")) for c in data["commands"]),
         statuses=tuple(Code(s["name"], s["meaning"]) for s in data["statuses"]),
+        verdicts=tuple(Verdict(v["outcome"], v["why"], v["meaning"]) for v in data["solver_verdicts"]),
         ranks=tuple(Rank(r["letter"], r["label"], r["name"]) for r in data["cards"]["ranks"]),
         suits=tuple(Suit(s["letter"], s["name"], s["symbol"], s["outline"], s["colour"])
                     for s in data["cards"]["suits"]),
@@ -344,6 +360,10 @@ ERROR_CODES: tuple[str, ...] = tuple(e.code for e in VOCABULARY.error_codes)
 COMMANDS: tuple[str, ...] = tuple(c.code for c in VOCABULARY.commands)
 STATUSES: tuple[str, ...] = tuple(s.code for s in VOCABULARY.statuses)
 
+#: What the solver may say, (outcome, why) → its meaning: ``("won", "")``, ``("lost", "exhausted")``...
+SOLVER_VERDICTS: Mapping[tuple[str, str], str] = MappingProxyType({(v.outcome, v.why): v.meaning
+                                                                   for v in VOCABULARY.verdicts})
+
 #: The card alphabet: rank letters from Ace to King, suit letters, and how each is shown.
 RANKS: str = "".join(r.letter for r in VOCABULARY.ranks)
 SUITS: str = "".join(s.letter for s in VOCABULARY.suits)
@@ -364,7 +384,6 @@ PROTOCOL_VERSION: int = VOCABULARY.protocol_version
 
 #: The longest line either side reads; a longer one is refused, never read whole.
 MAX_LINE_BYTES: int = VOCABULARY.max_line_bytes
-
 
 
 def reference_adapter(python: str) -> str:

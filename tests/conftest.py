@@ -46,6 +46,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     spreading.publish_groups(config, items)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    return spreading.auto_workers()
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return spreading.GroupScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
 

@@ -26,8 +26,22 @@ from typing import Any
 import pytest
 from xdist.scheduler import LoadScopeScheduling
 
-__all__ = ["GroupScheduling", "groups_of", "offer_groups_file", "publish_groups", "share_groups_file",
-           "unshare_groups_file"]
+__all__ = ["GroupScheduling", "auto_workers", "groups_of", "offer_groups_file", "publish_groups",
+           "share_groups_file", "unshare_groups_file"]
+
+#: Workers a core under ``-n auto``. Many tests spend much of their time waiting (for a
+#: subprocess to start, an adapter to answer, Chromium to draw), and a worker more than the
+#: cores fills that time with another test's work.
+WORKERS_A_CORE = 1.5
+
+
+def auto_workers() -> int | None:
+    """How many workers ``-n auto`` starts: :data:`WORKERS_A_CORE` for each core this process
+    may run on; None (xdist's own count) when ``PYTEST_XDIST_AUTO_NUM_WORKERS`` is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return max(1, round(len(os.sched_getaffinity(0)) * WORKERS_A_CORE))
+
 
 #: The key of the groups file in a worker's ``workerinput``.
 KEY = "scorpion_groups_file"

@@ -229,7 +229,7 @@ def test_the_imports_are_read_as_python_reads_them() -> None:
     assert "scorpion_conformance.notation" in graph["scorpion_conformance.compare"]
     assert "scorpion_conformance.suite.session" in graph["scorpion_conformance.suite.plugin"]
     assert "scorpion_shared.frontend" in graph["adapters/soliterm/adapter.py"]
-    assert graph["adapters/python/template_adapter.py"] == frozenset()
+    assert graph["adapters/python/adapter.py"] == frozenset()
     assert not any(m.endswith("_core") for ms in graph.values() for m in ms)  # the compiled core
 
 

@@ -116,6 +116,10 @@ def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
     box = card.bounding_box()
     assert box is not None and 40 <= box["width"] <= 70 and box["height"] > box["width"]
     assert page.locator("#R-EMPTY-KING-ONLY").is_visible()
+    # every navigation tab is on the screen at 1280 pixels, none clipped by the edge
+    tabs = page.evaluate("[...document.querySelectorAll('.md-tabs__item')]"
+                         ".map(t => t.getBoundingClientRect().right)")
+    assert tabs and max(tabs) <= page.evaluate("document.documentElement.clientWidth"), tabs
     page.evaluate("""() => {
         const rule = document.getElementById('R-EMPTY-QUEEN-CARRYING-KING');
         window.scrollTo(0, rule.getBoundingClientRect().top + window.scrollY - 70);
@@ -141,16 +145,9 @@ def test_the_rule_set_comparison_table_renders(visit: Visit) -> None:
     table = page.locator("table.sc-compare")
     table.wait_for(state="visible")
     headers = [h.strip() for h in table.locator("thead tr").nth(1).locator("th").all_inner_texts()]
-    assert headers == [
-        *NAMED_RULESETS,
-        "000",
-        "001",
-        "002",
-        "003",
-        "004",
-        "PySolFC",
-        "Aisleriot",
-    ]
+    # the sources by their names, each a link to its entry on the Sources page
+    assert headers == [*NAMED_RULESETS, "Cards4", "cardgames.io", "Q&A guide", "Encyclopedia entry",
+                       "xaweiye.com", "PySolFC", "Aisleriot"]
     assert table.locator("tbody tr").count() >= 8
     assert table.locator("tbody td").first.is_visible()
     page.locator("a.sc-cite").first.click()
@@ -212,6 +209,15 @@ def test_diagrams_fit_a_phone_with_all_seven_columns(browser: Any, served: str) 
             }""")
             assert found["count"] > 5 and found["bad"] == 0, (area, found)
             assert found["columns"] == 7 and found["page"] <= 390, (area, found)
+            # a rank can be read on a phone: its index is 10 px high at the least
+            smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
+                '.sc-diagram .sc-index')].filter(e => e.offsetParent)
+                .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+            assert smallest >= 10, (area, smallest)
+            # an outline's tabs wrap on the screen instead of running off its edge
+            labels = page.evaluate("""() => [...document.querySelectorAll('.tabbed-labels > label')]
+                .filter(e => e.offsetParent).map(e => e.getBoundingClientRect().right)""")
+            assert max(labels, default=0) <= 390, (area, max(labels))
         page.goto(f"{served}/rulesets/", wait_until="load")
         wraps = page.evaluate("""() => [...document.querySelectorAll('.sc-compare-wrap')]
             .map(w => w.scrollWidth - w.clientWidth)""")
@@ -237,6 +243,37 @@ def test_an_example_can_be_stepped_through(visit: Visit) -> None:
     assert marked.count() == 3  # the three stock cards, now on columns 1 to 3
     frames.nth(1).locator("label", has_text="back").click()
     assert frames.nth(0).is_visible()
+    # and with the keyboard alone: Tab reaches the steps, the arrow keys go next and back
+    steps = walk.locator("input.sc-walk-at")
+    box.locator("summary").focus()
+    page.keyboard.press("Tab")
+    assert steps.nth(0).evaluate("e => e === document.activeElement")
+    page.keyboard.press("ArrowRight")
+    assert frames.nth(1).is_visible() and steps.nth(1).is_checked()
+    page.keyboard.press("ArrowLeft")
+    assert frames.nth(0).is_visible()
+
+
+def test_the_pages_speak_to_their_readers(site: Path) -> None:
+    """No tracker words, sources by name, reason codes in words, no path of the builder's, no
+    count that reads as a negative number, and a strength page that shows its code as code."""
+    pages = {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    said = {name: re.sub(r"<[^>]+>", " ", html) for name, html in pages.items()}
+    assert not [n for n, text in said.items() if re.search(r"\b[Ii]ssue #?\d+", text)]
+    for name in ("rules/stock/index.html", "rulesets/index.html"):
+        assert not re.search(r">\s*00[0-4]\s*<", pages[name]), name  # never a bare "000"
+    assert re.search(r'href="\.\./\.\./sources/#source-000"[^>]*>Cards4<', pages["rules/stock/index.html"])
+    assert "Q&amp;A guide</a>" in pages["winnability/index.html"]
+    rules = "".join(html for name, html in pages.items() if name.startswith("rules/"))
+    assert "refused as empty-column-needs-king" not in rules
+    assert "refused: a move of a card other than a King into an empty column" in rules
+    report = pages["report/index.html"].split("<article", 1)[1].split("</article>", 1)[0]
+    assert str(ROOT) not in report and str(Path.home()) + "/" not in report  # (the footer links the checkout)
+    assert not re.search(r'class="sc-r-unsupported"[^>]*>\s*\u2013', report)
+    strength = re.sub(r"<[^>]+>", " ", pages["strength/index.html"].split("<article", 1)[1])
+    assert "`" not in strength.split("How a campaign runs")[1] and "\\|" not in strength
+    assert strength.index("The scenarios reject") < strength.index("How a campaign runs")
+    assert "What the solver says" in said["winnability/index.html"]
 
 
 def test_search_finds_an_id_first(browser: Any, served: str) -> None:
@@ -275,7 +312,7 @@ def test_the_winnability_page_reads_on_a_phone_and_a_desktop(browser: Any, serve
             page.goto(f"{served}/winnability/", wait_until="load")
             assert not errors
             assert page.locator("svg.winnability-plot").count() == 3
-            assert page.locator("table.sc-winnability").count() == 3
+            assert page.locator("table.sc-winnability").count() == 4  # with the solver's verdicts
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             plot_width = page.locator("svg.winnability-plot").first.bounding_box()["width"]
             assert plot_width > 0.8 * min(width, 800) - 60

@@ -160,7 +160,11 @@ def cli(cwd: Path, *args: str, env: dict[str, str] | None = None, timeout: float
 
 
 def run_suite(cwd: Path, adapter: str, *args: str, env: dict[str, str] | None = None) -> Result:
+    """A run with its report read back. A test of another fault than a hang gives the adapter a
+    minute an answer (``--timeout 60``), so that a loaded machine never turns it into a hang."""
     report = cwd / "report.jsonl"
+    if "--timeout" not in args:
+        args = ("--timeout", "60", *args)
     result = cli(cwd, "run", "-q", "--report", str(report), "--adapter", adapter, *args, env=env)
     assert report.exists(), f"no report was written:\n{result.output[-3000:]}"
     result.records, result.end = read_report(report)
@@ -186,7 +190,7 @@ def names_the_extra_line(message: str) -> bool:
 def test_an_adapter_that_answers_twice_passes_no_case(fake: Fake, work: Path, fault: str) -> None:
     adapter = fake.command(fault)
     result = run_suite(work, adapter)
-    assert result.seconds < 30, result.output[-3000:]
+    assert result.seconds < allowing_for_load(30), result.output[-3000:]
     assert not result.with_status("passed", "failed")
     # Unsupported cases (no declared rule set admits their tags) never reach the adapter.
     assert all(r["rules"] is None for r in result.records if r["status"] == "unsupported")
@@ -210,14 +214,14 @@ def test_an_adapter_that_answers_twice_passes_no_case(fake: Fake, work: Path, fa
     assert fake.survivors() == []
     assert files(work) == ["report.jsonl"]
 
-    check = cli(work, "check-adapter", "--adapter", adapter)
+    check = cli(work, "check-adapter", "--timeout", "60", "--adapter", adapter)
     lines = check.output.splitlines()
     failures = [n for n, line in enumerate(lines) if line.startswith("FAIL")]
     assert len(failures) == 1, check.output
     assert lines[failures[0]].startswith(("FAIL  handshake:", "FAIL  start:")), check.output
     assert not any(line.startswith("PASS") for line in lines[failures[0]:]), check.output
     assert names_the_extra_line(check.output) and str(fake.path) in check.output, check.output
-    assert check.code in (1, 2) and check.seconds < 30
+    assert check.code in (1, 2) and check.seconds < allowing_for_load(30)
     assert fake.survivors() == []
     assert files(work) == ["report.jsonl"]
 
@@ -227,7 +231,7 @@ def test_an_adapter_that_sometimes_answers_twice_passes_no_case_it_spoiled(fake:
     result = run_suite(work, fake.command("twice-sometimes"), "--rules", "standard",
                        "-k", "COLLECT", env=fake.env(DOUBLE_LOG=str(doubled_log)))
     assert result.code == 1, result.output[-3000:]
-    assert result.seconds < 30
+    assert result.seconds < allowing_for_load(30)
     # Three cases out of step make a broken adapter program: the run gives up on it.
     assert result.end is not None and result.end["run"] == "gave-up"
     assert "out of step with the requests in 3 cases" in result.end.get("gave_up", ""), result.end
@@ -255,14 +259,14 @@ def test_an_adapter_that_sometimes_answers_twice_passes_no_case_it_spoiled(fake:
 def test_an_adapter_that_crashes_on_every_request_ends_the_run_at_once(fake: Fake, work: Path) -> None:
     result = run_suite(work, fake.command("crash-always"))
     assert result.code == 3
-    assert result.seconds < 30
+    assert result.seconds < allowing_for_load(30)
     assert_one_paragraph(result.output, "exited with status 9", "crashing on every request",
                          str(fake.path))
     assert result.records == []
     assert result.end is not None and result.end["run"] == "adapter-unusable"
     assert "status 9" in result.end["problem"]
-    check = cli(work, "check-adapter", "--adapter", fake.command("crash-always"))
-    assert check.code == 2 and check.seconds < 30
+    check = cli(work, "check-adapter", "--timeout", "60", "--adapter", fake.command("crash-always"))
+    assert check.code == 2 and check.seconds < allowing_for_load(30)
     assert "FAIL  handshake:" in check.output and "exited with status 9" in check.output
     assert "crashing on every request" in check.output
     assert fake.survivors() == []
@@ -287,7 +291,7 @@ def test_check_adapter_stays_small_against_an_adapter_that_floods_stderr(fake: F
     start = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-c", PEAK_MEMORY, sys.executable, "-m", "scorpion_conformance.cli",
-         "check-adapter", "--adapter", fake.command("flood-stderr")],
+         "check-adapter", "--timeout", "60", "--adapter", fake.command("flood-stderr")],
         cwd=work, capture_output=True, text=True, timeout=60,
         env={**os.environ, "FLOOD_MB": "500", "FLOOD_LOG": str(flood_log)},
     )
@@ -300,7 +304,7 @@ def test_check_adapter_stays_small_against_an_adapter_that_floods_stderr(fake: F
     assert "flooded 500 MiB" in flood_log.read_text(), "the fake did not flood"
     kib = int(peak.removeprefix("peak-kib "))
     assert kib < 150 * 1024, f"peak memory {kib / 1024:.0f} MiB"
-    assert seconds < 20
+    assert seconds < allowing_for_load(20)
     assert fake.survivors() == []
     assert files(work) == []
 
@@ -318,7 +322,7 @@ def test_no_command_leaves_the_setsid_grandchild_of_an_adapter_behind(fake: Fake
     for name, args in commands.items():
         result = cli(work, *args, env=fake.env())
         assert result.code == 0, f"{name}:\n{result.output[-3000:]}"
-        assert result.seconds < 30, name
+        assert result.seconds < allowing_for_load(30), name
         assert len(fake.grandchildren()) > seen, f"{name} started no adapter"
         seen = len(fake.grandchildren())
         assert fake.survivors() == [], f"left behind by {name}"
@@ -360,7 +364,7 @@ def test_an_adapter_that_hangs_mid_line_is_named_with_its_partial_line(fake: Fak
     result = run_suite(work, fake.command("hang-mid-line"), "--timeout", "1", "--rules", "standard",
                        "--id", ids)
     assert result.code == 1, result.output[-3000:]
-    assert result.seconds < 60
+    assert result.seconds < allowing_for_load(60)
     assert not result.with_status("failed")
     errors = result.with_status("error")
     assert {record["id"] for record in errors} == {"COLLECT-004", "DEAL-004"}
@@ -414,7 +418,7 @@ def test_an_adapter_dead_after_a_good_start_ends_the_run_with_the_rest_not_run(
 ) -> None:
     result = run_suite(work, fake.command("crash-after-hello"), "--rules", "standard")
     assert result.code == 1, result.output[-3000:]
-    assert result.seconds < 30
+    assert result.seconds < allowing_for_load(30)
     assert result.end is not None and result.end["run"] == "gave-up"
     assert "4 times in a row" in result.end["gave_up"]
     errors = result.with_status("error")

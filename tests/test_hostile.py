@@ -160,6 +160,12 @@ def test_an_adapters_words_never_run_in_its_report_page_nor_reach_the_terminal(
     assert_harmless(opened(browser, tmp_path / "out" / "index.html"), ADAPTER_SHOWN, "the report page")
     badge = json.loads((tmp_path / "out" / "badge.json").read_text(encoding="utf-8"))
     assert badge["color"] != "brightgreen" and "<" not in badge["message"]
+    # the same report twice, side by side: the comparison page shows the adapter's name as text too
+    (tmp_path / "again.jsonl").write_bytes((tmp_path / "r.jsonl").read_bytes())
+    made = cli(tmp_path, "report", "r.jsonl", "again.jsonl", "--html", "both")
+    assert_clean(made, "report over two reports")
+    assert made.returncode == 0 and not (tmp_path / "both" / "badge.json").exists()
+    assert_harmless(opened(browser, tmp_path / "both" / "index.html"), {"hello.name"}, "the comparison page")
 
 
 def test_check_adapter_shows_an_adapters_words_and_never_its_control_characters(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from scorpion_conformance.mutation.campaign import ADAPTER, _env, check_isolatio
 from scorpion_conformance.mutation.mutants import Mutant, enumerate_mutants, write_mutant_tree
 from scorpion_conformance.mutation.operators import OptionValue, RankStep
 from scorpion_conformance.mutation.runner import run_suite
-from scorpion_conformance.site.strength import strength_markdown, summary
+from scorpion_conformance.site.strength import strength_headline, strength_markdown, summary
 from scorpion_conformance.suite.scenarios import load_cases
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +94,9 @@ def test_the_strength_page_gives_the_rates_and_every_equivalent_argument(tmp_pat
         encoding="utf-8")
     page = strength_markdown(tmp_path)
     assert "cosmic-ray 8.7.0" in page and "**100.0%**" in page
-    assert "small ints are one object" in page and "`x is 1`" in page
+    assert "small ints are one object" in page and "<code>x is 1</code>" in page
+    assert "`" not in page.split("## Surviving mutants")[1]  # code is HTML in a table: no literal backticks
+    headline = strength_headline(tmp_path)
+    assert "reject 100.0% of the mutants" in headline and "**2 of the 2** mutants" in headline
     assert "None: the scenarios reject every mutant" in page
     assert summary(records, {})["rate"] == "66.7%"

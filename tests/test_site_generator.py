@@ -318,7 +318,8 @@ def test_the_comparison_table_has_a_column_per_rule_set_and_source() -> None:
     comparison.comparison_section(page, comparison.load_comparison(), CATALOGUE)
     table = next(html for html in page.fragments.values() if "sc-compare" in html)
     headers = re.findall(r'<th scope="col"[^>]*>(?:<a [^>]*>)?([^<]+)', table)
-    assert headers == [*NAMED_RULESETS, "000", "001", "002", "003", "004", "PySolFC", "Aisleriot"]
+    assert headers == [*NAMED_RULESETS, "Cards4", "cardgames.io", "Q&amp;A guide", "Encyclopedia entry",
+                       "xaweiye.com", "PySolFC", "Aisleriot"]
     points = len(comparison.load_comparison()["points"])
     assert table.count('class="sc-cite"') == points * len(headers)  # every cell cites
 
@@ -525,3 +526,14 @@ def test_a_scenario_that_cannot_be_drawn_is_reported_not_fatal(tmp_path: Path) -
     (page,) = [p for p in pages if p.path == area_path("moving-groups")]
     assert any("MOVE-903" in problem for problem in page.problems)
     assert "cannot be drawn" in page.markdown and 'id="MOVE-901"' in html_of(page)
+
+
+def test_an_unsupported_count_reads_as_a_count_never_as_a_negative_number() -> None:
+    from collections import Counter
+
+    from scorpion_conformance.site import report
+
+    needed = report._cell(Counter(), False, 9)
+    assert ">9 unsupported<" in needed and "\u2013" not in needed
+    ran = report._cell(Counter(passed=4, unsupported=2), True, 0)
+    assert "✓ 4" in ran and ">2 unsupported<" in ran and "\u2013" not in ran

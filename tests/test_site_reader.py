@@ -79,7 +79,7 @@ def test_citations_lead_to_the_sources_page() -> None:
     table = "".join(page.fragments.values())
     hrefs = re.findall(r'href="([^"]*#source-[^"]*)"', table)
     assert hrefs and all(href.startswith("../sources/#source-") for href in hrefs)
-    assert 'data-label="standard"' in table and 'data-label="000"' in table
+    assert 'data-label="standard"' in table and 'data-label="Cards4"' in table
     assert "sources.md#source-" in comparison.ruleset_tabs(CASES)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import distributed
 import psutil
 import pytest
+from machine import allowing_for_load
 
 from scorpion_conformance.cli import main
 from scorpion_conformance.solving.campaign import Campaign, describe, rates_of, run_campaign
@@ -216,7 +217,7 @@ def test_a_stop_ends_the_pool_its_workers_and_its_thread() -> None:
     started = time.monotonic()
     with pytest.raises(Stopped):
         run_local([(game, "classic", 200_000, 256) for game in range(1, 40)], 2, on_record, stop)
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < allowing_for_load(60)
     assert len(seen) >= 1
     assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
     assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]

@@ -9,16 +9,19 @@ say: the outcome, a line that replays to a win, where a line turns lost.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from scorpion_conformance.cli import main
+from scorpion_conformance.solving import verdicts
 from scorpion_conformance.solving.checkline import check_line
 from scorpion_conformance.solving.lines import read_line, show_line
 from scorpion_ref import Status, apply, available_actions, deal_game, get_ruleset, status
 from scorpion_ref.serial import position_to_json
 from scorpion_ref.solver import Budget, solve
+from scorpion_shared.vocabulary import SOLVER_VERDICTS
 
 CLASSIC = get_ruleset("classic")
 BUDGET = Budget(nodes=200_000, memory_mb=256)
@@ -43,10 +46,21 @@ def test_solve_prints_a_winning_line_in_the_suite_notation(capsys: pytest.Captur
                                                            game: int) -> None:
     code, out, err = run(capsys, "solve", "--game", str(game), "--rules", "classic", "--budget", "200k")
     assert code == 0 and err == ""
-    first, line = out.splitlines()
+    first, meaning, heading, *moves, link = out.splitlines()
+    count = int(re.search(r"won in (\d+) moves", first).group(1))  # type: ignore[union-attr]
     assert first.startswith(f"game {game} under classic: won in ") and "positions searched" in first
-    assert line.startswith("line: ") and " to column " in line
-    assert replays_to_won(deal_game(game), read_line(line.removeprefix("line: ")))
+    assert meaning == "  " + SOLVER_VERDICTS["won", ""]
+    assert heading.startswith("the winning line, a move a line")
+    assert len(moves) == count and link == f"what the solver's verdicts mean: {verdicts.explained()}"
+    position = deal_game(game)
+    for number, (said, action) in enumerate(zip(moves, read_line(moves), strict=True), start=1):
+        # each move numbered, with the column its card leaves (checked against the position)
+        assert said.lstrip().startswith(f"{number}. "), said
+        if str(action) != "deal":
+            source = re.search(r" from column (\d) to column ", said)
+            assert source and position.columns[int(source.group(1)) - 1].up.count(action.card) == 1, said
+        position = apply(position, CLASSIC, action).position
+    assert replays_to_won(deal_game(game), read_line(moves))  # the numbered lines read back as a line
 
 
 @pytest.mark.parametrize("game", LOST_GAMES)
@@ -56,6 +70,7 @@ def test_solve_json_of_a_lost_game(capsys: pytest.CaptureFixture[str], game: int
     assert code == 0 and data["outcome"] == "lost" and data["line"] == "" and data["actions"] == []
     assert data["proof"] and data["nodes"] >= 0 and data["rules"] == "classic" and data["game"] == game
     assert data["budget"] == {"nodes": 2_000_000, "memory_mb": 1024} and data["solver"]
+    assert data["meaning"] == SOLVER_VERDICTS["lost", data["proof"]] and data["moves"] == []
 
 
 def test_solve_from_a_position_file_as_deal_writes_it(capsys: pytest.CaptureFixture[str],
@@ -71,15 +86,17 @@ def test_solve_from_a_position_file_as_deal_writes_it(capsys: pytest.CaptureFixt
 
 def test_a_tiny_budget_leaves_it_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "--game", "3", "--rules", "standard", "--budget", "1")
-    assert code == 0 and ("unknown: the budget of 1 positions ran out" in out or "lost (" in out)
+    assert code == 0 and ("unknown (nodes): the budget of 1 position ran out" in out or "lost (" in out)
     code, out, _ = run(capsys, "hint", "--game", "3", "--rules", "standard", "--budget", "1")
     assert code == 0 and out.startswith(("no winning move found: unknown", "no winning move: lost"))
 
 
 def test_hint_is_the_first_action_of_a_winning_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--game", "37", "--rules", "classic")
-    assert code == 0 and "(the first of a winning line of" in out
-    hint = read_line(out.split("  (")[0])
+    move, said, link = out.splitlines()
+    assert code == 0 and " from column " in move and said.startswith("  the first move of a winning line of")
+    assert link.startswith("what the solver's verdicts mean: ")
+    hint = read_line(move)
     assert len(hint) == 1
     after = apply(deal_game(37), CLASSIC, hint[0]).position
     assert solve(after, CLASSIC, BUDGET).outcome == "won"
@@ -133,8 +150,11 @@ def test_check_line_command_prints_the_verdict_and_the_position_to_go_back_to(
     code, out, err = run(capsys, "check-line", "--game", "5", "--rules", "classic", "--line", str(path),
                          str(line[-1]))  # the last action in the engine's short form, as an argument
     assert code == 0 and err == "", err
-    assert f"proven lost after action {k + 1} ({show_line(line[-1:])})" in out
-    assert ("still winnable after the start" if k == 0 else f"still winnable after action {k} (") in out
+    card = show_line(line[-1:]).split(" to column ")[0]
+    assert "proven lost (" in out and f") after move {k + 1}: {card} from column " in out
+    assert ("still winnable after the start" if k == 0 else f"still winnable after move {k}: ") in out
+    onward = out.split("a winning line from there, a move a line:\n")[1].splitlines()
+    assert onward[0].lstrip().startswith(f"{k + 1}. ")  # numbered on from the last winnable position
     assert "the last winnable position:" in out and "stock:" in out
     code, out, _ = run(capsys, "check-line", "--game", "5", "--rules", "classic", "--json", *map(str, line))
     data = json.loads(out)
@@ -152,8 +172,8 @@ def test_check_line_command_prints_the_verdict_and_the_position_to_go_back_to(
     (["hint", "--game", "1", "--rules", "classic", "--budget", "0"], "--budget '0' is not a positive"),
     (["solve", "--position", "/nonexistent/p.json", "--rules", "classic"],
      "cannot read the position file /nonexistent/p.json"),
-    (["check-line", "--game", "1", "--rules", "classic", "KS>1"], "action 1 (K♠ to column 1) is illegal"),
-    (["check-line", "--game", "1", "--rules", "classic", "deal", "nine to five"], "action 2: 'nine to five'"),
+    (["check-line", "--game", "1", "--rules", "classic", "KS>1"], "move 1 (K♠ to column 1) is illegal"),
+    (["check-line", "--game", "1", "--rules", "classic", "deal", "nine to five"], "move 2: 'nine to five'"),
     (["check-line", "--game", "1", "--rules", "classic", "--line", "/nonexistent"], "cannot read the line"),
     (["winnability", "--rules", "classic", "--games", "5-1"], "--games '5-1'"),
     (["winnability", "--rules", "classic", "--workers", "none"], "--workers 'none'"),
@@ -174,3 +194,49 @@ def test_an_unreadable_position_file_is_one_line(capsys: pytest.CaptureFixture[s
     path.write_bytes(content.encode("latin-1"))
     code, out, err = run(capsys, "solve", "--position", str(path), "--rules", "classic")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and str(path) in err
+
+
+def _documented_keys(heading: str) -> set[str]:
+    """The keys a table of docs/winnability.md lists after ``heading`` (``start``, ``game``...)."""
+    page = (Path(__file__).parent.parent / "docs" / "winnability.md").read_text(encoding="utf-8")
+    table = page.split(heading, 1)[1].split("\n\n| key |", 1)[1].split("\n\n", 1)[0]
+    return {key for row in table.splitlines()[2:] for key in re.findall(r"`([a-z_]+)`", row.split(" | ")[0])}
+
+
+def test_the_json_of_each_command_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    solve_keys = _documented_keys("The keys of `solve`")
+    assert {"outcome", "moves", "first_move"} <= solve_keys
+    _, out, _ = run(capsys, "solve", "--game", "5", "--rules", "classic", "--json")
+    solved = json.loads(out)
+    assert set(solved) == solve_keys - {"hint", "first_move"}
+    _, out, _ = run(capsys, "hint", "--game", "5", "--rules", "classic", "--json")
+    hinted = json.loads(out)
+    assert set(hinted) == solve_keys and hinted["first_move"] == solved["moves"][0]
+    move = solved["moves"][0]
+    assert set(move) == {"number", "action", "card", "from", "to", "carried", "turned_up", "collected"}
+    assert move["number"] == 1 and move["action"] == solved["actions"][0]
+    assert move["to"] == [move["action"]["to"]]
+    assert deal_game(5).columns[move["from"] - 1].up[-1 - move["carried"]].__str__() == move["card"]
+    check_keys = _documented_keys("The keys of `check-line`")
+    _, out, _ = run(capsys, "check-line", "--game", "5", "--json", "deal")
+    checked = json.loads(out)
+    assert set(checked) == check_keys, set(checked) ^ check_keys
+    assert checked["played"][0]["action"] == {"type": "deal"} and checked["played"][0]["from"] is None
+
+
+def test_every_word_the_solver_gives_is_explained_and_the_output_says_where() -> None:
+    """The words the solver's source can answer with (its Python loops and its compiled core) are
+    exactly the vocabulary's, and each has its meaning; the page named is the site's section."""
+    solver = Path(__file__).parent.parent / "scorpion_ref" / "solver"
+    said = re.compile(r'done\("(?:lost|unknown)", \(\), "([a-z-]+)"')
+    python = {m for f in solver.glob("*.py") for m in said.findall(f.read_text(encoding="utf-8"))}
+    proofs = re.search(r"proofs\[\] = \{([^}]*)\}", (solver / "_core.c").read_text(encoding="utf-8"))
+    assert proofs, "the compiled core's table of proofs"
+    compiled = set(re.findall(r'"([a-z-]+)"', proofs.group(1)))
+    given = {why for (outcome, why) in SOLVER_VERDICTS if why}
+    assert python | compiled == given and {"exhausted", "face-down-cycle", "missing-cards"} <= python
+    assert all(len(words.split()) >= 8 for words in SOLVER_VERDICTS.values())
+    assert verdicts.explained({"SCORPION_SITE_URL": "https://me.example/s/"}) == \
+        "https://me.example/s/winnability/#what-the-solver-says"
+    page = (Path(__file__).parent.parent / "docs" / "winnability.md").read_text(encoding="utf-8")
+    assert "## What the solver says\n" in page and "<!-- scorpion:solver-verdicts -->" in page

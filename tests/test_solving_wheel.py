@@ -22,9 +22,10 @@ def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Pat
     assert data["outcome"] == "won" and " to column " in data["line"]
     hint = sh(installed, tmp_path, "hint", "--game", "12", "--rules", "classic")
     assert hint.returncode == 0 and hint.stdout.startswith("no winning move: lost"), hint.stderr
+    assert hint.stdout.splitlines()[-1].startswith("what the solver's verdicts mean: "), hint.stdout
     checked = sh(installed, tmp_path, "check-line", "--game", "5", "--rules", "classic",
                  *data["line"].split(", ")[:3])
-    assert checked.returncode == 0 and "still winnable after every action" in checked.stdout, checked.stderr
+    assert checked.returncode == 0 and "still winnable after every move" in checked.stdout, checked.stderr
     bad = sh(installed, tmp_path, "solve", "--game", "5", "--rules", "nonesuch")
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "nonesuch" in bad.stderr
     campaign = sh(installed, tmp_path, "winnability", "--rules", "classic", "--games", "1-6",

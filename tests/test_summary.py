@@ -301,3 +301,88 @@ def test_each_bad_input_is_one_line_naming_the_file(say: Any, reports: Path, tmp
                             capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == f"scorpion-conformance summary: {expected['cut.jsonl']}\n"
+
+
+class _Page(HTMLParser):
+    """The rows of each table of a page (cells as text) and the text of each badge."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.badges: list[tuple[str, str]] = []
+        self._cell: list[str] | None = None
+        self._badge: str | None = None
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "span" and "sc-badge" in classes:
+            self._badge = next(c for c in classes if c.startswith("sc-badge-"))
+            self.badges.append((self._badge, ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "span" and self._badge is not None and self.badges[-1][1]:
+            self._badge = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        if self._badge is not None and self.tags[-1] == "i":
+            self.badges[-1] = (self._badge, self.badges[-1][1] + data)
+
+
+def test_report_over_several_reports_writes_the_comparison_page(reports: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from scorpion_conformance.site.own_report import badge
+    from scorpion_conformance.summary import read_reports, side_by_side
+
+    both = [str(reports / "ref.jsonl"), str(reports / "broken.jsonl")]
+    code = main(["report", *both, "--html", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "") and "2 reports side by side" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.html"]  # no badge stands for two runs
+    page = _Page()
+    page.feed((tmp_path / "index.html").read_text(encoding="utf-8"))
+    runs, areas, differ = page.tables
+    loaded = read_reports([reports / "ref.jsonl", reports / "broken.jsonl"])
+    # each run keeps its own badge, as its own report says it: the reference's narrowed run is never green
+    for (kind, message), report in zip(page.badges, loaded, strict=True):
+        said = badge(report.records, report.end)
+        assert message == said["message"] and kind == ("sc-badge-bad" if said["color"] == "red" else
+                                                       "sc-badge-info")
+    assert [row[0] for row in runs[1:]] == [r.label for r in loaded]
+    assert areas[0] == ["rule area", *(r.label for r in loaded)]
+    assert areas[1:] == [[area, *map(cell_text, counts)] for area, counts in side_by_side(loaded)]
+    broken, _ = lines_of(reports / "broken.jsonl")
+    failed = [r for r in broken if r["status"] == "failed"]
+    assert differ[1:] == [[f"{r['id']}[standard]", "passed", "failed"] for r in failed]
+
+
+def cell_text(counts: Counter[str]) -> str:
+    from scorpion_conformance.summary import cell
+
+    return cell(counts)
+
+
+def test_the_comparison_page_shows_hostile_words_as_text(reports: Path, tmp_path: Path) -> None:
+    from scorpion_conformance.summary import read_reports
+    from scorpion_conformance.summary_page import comparison_html
+
+    html = comparison_html(read_reports([_hostile_report(reports), reports / "ref.jsonl"]))
+    page = _Page()
+    page.feed(html)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "script" not in page.tags[page.tags.index("body"):] and "a" not in page.tags
+    # a hostile area or case is one row of three cells, never a cell split
+    assert {len(row) for table in page.tables[1:] for row in table} == {3}
+    assert any(HOSTILE in row[0] for row in page.tables[1])

@@ -213,8 +213,10 @@ def _check_deal(position: Position, rules: RuleSet) -> None:
 
 
 def _snapshot(root: Path) -> dict[str, str]:
+    # A link (the Python kit's protocol.md) is no file anyone edits: the file it names is counted.
     return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in root.rglob("*") if path.is_file() and "__pycache__" not in path.parts}
+            for path in root.rglob("*")
+            if path.is_file() and not path.is_symlink() and "__pycache__" not in path.parts}
 
 
 def _copy(target: Path) -> None:

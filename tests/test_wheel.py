@@ -100,13 +100,38 @@ def test_the_everyday_options_work_from_the_wheel(installed: Path, tmp_path: Pat
 
     assert "suite version" in ok("--version")
     assert "Scorpion conformance summary: " in ok("run", "-qq", "-n", "2", "--area", "stock", "--id", "S*")
-    assert "wrote py/adapter.py" in ok("new-adapter", "python", "py")
     assert "no problem" in ok("lint")
     assert json.loads(ok("export"))["cases"]
-    template_run_reads_as_a_user_reads_it(installed, tmp_path)
 
 
-def template_run_reads_as_a_user_reads_it(installed: Path, cwd: Path) -> None:
+def test_the_python_kit_names_only_what_it_wrote_and_its_commands_work(installed: Path,
+                                                                        tmp_path: Path) -> None:
+    made = sh(installed, tmp_path, "new-adapter", "python", "my adapter")
+    assert made.returncode == 0, made.stderr
+    folder = tmp_path / "my adapter"
+    written = {path.name for path in folder.iterdir()}
+    assert written == {"adapter.py", "README.md", "protocol.md"}
+    assert made.stdout.startswith("wrote my adapter/adapter.py\nwrote my adapter/README.md\n")
+    docstring = (folder / "adapter.py").read_text(encoding="utf-8").split('"""')[1]
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    for text in (made.stdout, docstring, readme):
+        # No path of the repository (a wheel user has none), and every file named is one it wrote,
+        # or one a command of the README writes (the report and its page).
+        assert not re.search(r"\b(adapters|docs|tests|scorpion_\w+)/|template_adapter", text), text
+        named = set(re.findall(r"[\w-]+\.(?:py|md|js|json|jsonl|xml|html)\b", text))
+        assert named <= written | {"report.jsonl", "junit.xml", "index.html", "badge.json"}, named
+    steps = dict(re.findall(r"^  (\d)\. (.*)$", made.stdout, re.MULTILINE))
+    assert steps["2"] == """scorpion-conformance check-adapter --adapter "python3 'my adapter/adapter.py'\""""
+    assert steps["3"].startswith("scorpion-conformance run --adapter ")
+    # The printed command, as a user pastes it: the bare template greets, then plays nothing.
+    checked = sh(installed, tmp_path, *shlex.split(steps["2"])[1:])
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "PASS  handshake: my-scorpion" in checked.stdout
+    assert "unsupported (this template has no engine yet)" in checked.stdout
+    template_run_reads_as_a_user_reads_it(installed, tmp_path, "'my adapter/adapter.py'")
+
+
+def template_run_reads_as_a_user_reads_it(installed: Path, cwd: Path, script: str) -> None:
     """The template as ``new-adapter`` wrote it fails every case it runs: the run says so first,
     shows five failures in full, counts the rest by reason, in the suite's words, with no pytest
     plumbing, places a user can open, and rerun lines that work from a shell that has not
@@ -114,7 +139,7 @@ def template_run_reads_as_a_user_reads_it(installed: Path, cwd: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = os.pathsep.join(f for f in env.get("PATH", "").split(os.pathsep) if f != str(installed))
     program = str(installed / "scorpion-conformance")
-    adapter = f"{shlex.quote(sys.executable)} py/adapter.py"
+    adapter = f"{shlex.quote(sys.executable)} {script}"
     result = subprocess.run([program, "run", "-v", "--adapter", adapter, "--area", "deal,runs-stay"],
                             capture_output=True, text=True, timeout=600, cwd=cwd, env=env)
     out = result.stdout

@@ -1,49 +1,95 @@
 """The adapter kit, shipped in the wheel: ``scorpion-conformance new-adapter python|javascript DIR``.
 
-The templates are ``adapters/python/template_adapter.py`` and the files of
-``adapters/javascript/`` themselves: the wheel ships those two folders as the
-packages ``scorpion_conformance.kit.python`` and ``.javascript`` (see
-``package-dir`` in ``pyproject.toml``), so an installed package can start an
-adapter without a checkout of the repository, and there is no copy to keep.
+The templates are the files of ``adapters/python/`` and ``adapters/javascript/``
+themselves: the wheel ships those two folders as the packages
+``scorpion_conformance.kit.python`` and ``.javascript`` (see ``package-dir`` in
+``pyproject.toml``), so an installed package can start an adapter without a
+checkout of the repository, and there is no copy to keep. The Python kit's
+``protocol.md`` is ``docs/protocol.md`` (a link in the repository, a file in
+the wheel), so the folder it writes holds every page its instructions name.
 
 >>> sorted(KITS)
 ['javascript', 'python']
 >>> KITS["python"].files
-(('template_adapter.py', 'adapter.py'),)
+(('adapter.py', 'adapter.py'), ('README.md', 'README.md'), ('protocol.md', 'protocol.md'))
+>>> print(next_steps("python", Path("mine")))
+next:
+  1. fill in the TODOs of Engine in mine/adapter.py (mine/README.md says how, in mine/protocol.md)
+  2. scorpion-conformance check-adapter --adapter "python3 mine/adapter.py"
+  3. scorpion-conformance run --adapter "python3 mine/adapter.py"
+>>> print(next_steps("javascript", Path("my adapter")).splitlines()[2])
+  2. scorpion-conformance check-adapter --adapter "node 'my adapter/adapter.js'"
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
-__all__ = ["KITS", "Kit", "add_arguments", "main", "write_kit"]
+__all__ = ["KITS", "Kit", "add_arguments", "main", "next_steps", "write_kit"]
 
 
 @dataclass(frozen=True)
 class Kit:
-    """One template: its files (shipped name, written name) and how to try it."""
+    """One template: its files (shipped name, written name) and how to go on from them."""
 
     files: tuple[tuple[str, str], ...]
-    #: The adapter command, with ``{dir}`` for the folder.
+    #: The adapter command, with ``{adapter}`` for the adapter's file.
     command: str
+    #: The file that starts the adapter.
+    adapter: str
+    #: The first thing to do, with ``{dir}`` for the folder (each path quoted for a shell).
+    first: str
     #: The folder of the repository the files are (shipped as the package of this kind).
     source: str
 
 
+def _same(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((name, name) for name in names)
+
+
 KITS: dict[str, Kit] = {
-    "python": Kit((("template_adapter.py", "adapter.py"),), "python3 {dir}/adapter.py",
+    "python": Kit(_same(("adapter.py", "README.md", "protocol.md")), "python3 {adapter}", "adapter.py",
+                  "fill in the TODOs of Engine in {dir/adapter.py} ({dir/README.md} says how, "
+                  "in {dir/protocol.md})",
                   "adapters/python"),
     "javascript": Kit(
-        tuple((name, name) for name in ("adapter.js", "vocabulary.js", "engine.js", "solver.js", "deal.js",
-                                         "engine_test.js",
-                                         "solver_test.js", "README.md")),
-        "node {dir}/adapter.js", "adapters/javascript"),
+        _same(("adapter.js", "vocabulary.js", "engine.js", "solver.js", "deal.js", "engine_test.js",
+               "solver_test.js", "README.md")),
+        "node {adapter}", "adapter.js",
+        "read {dir/README.md}; its own tests: node --test {dir}", "adapters/javascript"),
 }
+
+
+def _for_shell(path: Path) -> str:
+    return shlex.quote(str(path))
+
+
+def _double_quoted(command: str) -> str:
+    """``command`` as one shell word, in double quotes where nothing in it is special there."""
+    if not any(c in command for c in '"$`\\!'):
+        return f'"{command}"'
+    return shlex.quote(command)
+
+
+def next_steps(kind: str, folder: Path) -> str:
+    """What to do once the kit of ``kind`` is in ``folder``: the lines ``new-adapter`` prints."""
+    kit = KITS[kind]
+    first = kit.first.replace("{dir}", _for_shell(folder))
+    for _, name in kit.files:
+        first = first.replace("{dir/" + name + "}", _for_shell(folder / name))
+    adapter = _double_quoted(kit.command.format(adapter=_for_shell(folder / kit.adapter)))
+    return "\n".join([
+        "next:",
+        f"  1. {first}",
+        f"  2. scorpion-conformance check-adapter --adapter {adapter}",
+        f"  3. scorpion-conformance run --adapter {adapter}",
+    ])
 
 
 def write_kit(kind: str, folder: Path, *, force: bool = False) -> list[Path]:
@@ -85,6 +131,5 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 2
     for path in written:
         print(f"wrote {path}", file=out)
-    command = KITS[args.kind].command.format(dir=args.folder)
-    print(f'next: scorpion-conformance check-adapter --adapter "{command}"', file=out)
+    print(next_steps(args.kind, args.folder), file=out)
     return 0

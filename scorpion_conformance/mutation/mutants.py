@@ -48,8 +48,8 @@ _CONVERSATION = ("the conversation (handshake, request ids, quit), not the rules
                  "reaches it; tests/test_reference_adapter.py, tests/test_fault_matrix.py and "
                  "check-adapter test it")
 
-_SOLVE = ("the optional solve capability (issue 14): the scenarios' notation has no sentence that asks "
-          "for a solution, and that issue's tests check the answer")
+_SOLVE = ("the optional solve capability: the scenarios' notation has no sentence that asks "
+          "for a solution, and the solver's own tests and check-adapter's solve checks judge the answer")
 
 #: Why a guard that only raises an input error is left out (see :func:`_in_input_guard`).
 GUARDS = ("the test of an `if` whose branch only raises an input error, and a branch that ends by "

@@ -255,7 +255,7 @@ def ruleset_tabs(cases: Sequence[Case]) -> str:
         if reference is not None:
             lines += [f"    **{md_escape(reference.summary)}**", ""]
             follows = " · ".join(
-                f"[{source_label(s)}](sources.md#{slug_of_source(s)})" for s in reference.sources
+                f"[{md_escape(source_label(s))}](sources.md#{slug_of_source(s)})" for s in reference.sources
             )
             lines += [
                 f"    Follows: {follows}. Described by "
@@ -272,7 +272,7 @@ def sources_section(data: Mapping[str, Any]) -> str:
     """Every source with its anchor and what it is, in our words."""
     lines = []
     for source in data["sources"]:
-        label = source_label(source["id"])
+        label = md_escape(source_label(source["id"]))
         kind = "program" if source.get("kind") == "program" else "document"
         title = f"`{source['id']}`" if kind == "document" else source["id"]
         lines += [

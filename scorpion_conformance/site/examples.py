@@ -9,6 +9,7 @@ start diagram, a list of sentences and the expected columns.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,11 +19,12 @@ from typing import Any
 from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
+from scorpion_shared.vocabulary import VOCABULARY
 
 from .cards import expected_html, inline_cards, position_html
 from .catalogue import Catalogue
 
-__all__ = ["Example", "checkpoints", "example_rows_html", "group_examples", "home_rules"]
+__all__ = ["Example", "checkpoints", "example_rows_html", "group_examples", "home_rules", "reason_words"]
 
 
 @dataclass(frozen=True)
@@ -167,11 +169,30 @@ def _moved_cards(case: Case) -> list[str]:
     return []
 
 
+#: A step that names a reason code: ``the action is refused as empty-column-needs-king``.
+_REFUSED = re.compile(r"\brefused as ([a-z][a-z-]*)\b")
+#: The reason codes' meanings, from the vocabulary.
+_REASONS = {reason.code: reason.meaning for reason in VOCABULARY.reasons}
+
+
+def reason_words(code: str) -> str:
+    """A reason code said in words, the code after them (HTML).
+
+    >>> reason_words("stock-empty")
+    'refused: a deal with no stock left (<code>stock-empty</code>)'
+    """
+    meaning = _REASONS.get(code)
+    if meaning is None:
+        return f"refused as <code>{html_text(code)}</code>"
+    words = re.sub(r"`([^`]+)`", r"<code>\1</code>", html_text(meaning))
+    return f"refused: {words} (<code>{html_text(code)}</code>)"
+
+
 def steps_html(case: Case) -> str:
-    """The steps as sentences, keyword first, cards in their colours."""
+    """The steps as sentences, keyword first, cards in their colours, reason codes in words."""
     items = []
     for step in case.steps:
-        text = inline_cards(step.text)
+        text = _REFUSED.sub(lambda found: reason_words(found.group(1)), inline_cards(step.text))
         if step.table is not None:
             text += ' <span class="sc-aside">(drawn in the start diagram)</span>'
         kind = html_text(step.keyword.strip())

@@ -50,7 +50,7 @@ ANCHOR = re.compile(r"""\bid=["']([^"']+)["']""")
 #: Repository files that have a page of their own on the site.
 SITE_PAGES = {
     "adapters/README.md": "adapters.md",
-    "adapters/python/template_adapter.py": "adapters.md#the-python-template",
+    "adapters/python/adapter.py": "adapters.md#the-python-template",
     "adapters/javascript/adapter.js": "adapters.md#the-javascript-example",
     "scorpion_conformance/schemas/protocol-v1.json": "schema.md",
     "scorpion_ref/catalogue.yaml": "rules/index.md",
@@ -223,6 +223,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
         "ids": lambda: contributing.id_table(cases),
         "schemas": lambda: _schemas(page),
         "strength": lambda: strength.strength_markdown(state.root),
+        "strength-headline": lambda: strength.strength_headline(state.root),
         "play": lambda: page.fragment(play.play_markup(page.path, directory_urls=state.directory_urls)),
     }
     if name not in makers:

@@ -35,7 +35,7 @@ import functools
 import json
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -47,7 +47,7 @@ from .run_end import caveat, narrowed
 
 __all__ = [
     "ReportError", "add_arguments", "badge", "caveat", "load_run", "main", "narrowed", "page_html",
-    "stylesheet",
+    "stylesheet", "write_folder",
 ]
 
 #: The statuses that make a case count against the implementation.
@@ -263,8 +263,9 @@ def page_html(records: Sequence[Mapping[str, Any]], end: Mapping[str, Any]) -> s
         f"{_badges(records, offered, caveat(end))}"
         f"<h2>The run</h2>{_facts_table(end)}"
         f"<h2>By rule area and rule set</h2>{matrix}"
-        f"<p>✓ passed · ≠ failed as the expectations file says · ✗ failed or errored · {DASH} unsupported "
-        "(a rule set the implementation does not offer, or a synthetic start it cannot hold) · · nothing "
+        "<p>✓ passed · ≠ failed as the expectations file says · ✗ failed or errored · "
+        "<i>N</i> unsupported: not run (a rule set the implementation does not offer, or a synthetic "
+        "start it cannot hold) · · nothing "
         "to run.</p>"
         f"<h2>The declared rule sets</h2>{_options_table(end)}"
         f"<h2>Failures</h2>{_failures_html(records, {c.case_id: c for c in cases})}"
@@ -281,11 +282,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorpion-conformance report``."""
     parser.description = (
         "Turn the report of a run (run --report FILE.jsonl) into a page of one's own: a "
-        "self-contained HTML file and a shields.io endpoint JSON for a badge."
+        "self-contained HTML file and a shields.io endpoint JSON for a badge. Given several reports "
+        "(a program before and after a fix, or several programs), write one page that compares them: "
+        "each run with its own badge, rule area by implementation, and the cases whose status differs."
     )
-    parser.add_argument("report", type=Path, metavar="REPORT.jsonl", help="the report of a run")
+    parser.add_argument("report", type=Path, nargs="+", metavar="REPORT.jsonl",
+                        help="the report of a run (several: a page that compares them)")
     parser.add_argument("--html", type=Path, metavar="DIR", required=True,
-                        help="write DIR/index.html and DIR/badge.json (the folder is made if needed)")
+                        help="write DIR/index.html, and for one report DIR/badge.json (the folder is made "
+                             "if needed)")
     parser.add_argument("--label", default="Scorpion conformance", help="the badge's label")
 
 
@@ -293,29 +298,41 @@ def _write(text: str, out: TextIO) -> None:
     out.write(text)
 
 
-def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Write the page and the badge; 0 on success, 2 for a report that cannot be read."""
+def write_folder(folder: Path, files: Callable[[], Mapping[str, str]]) -> str | None:
+    """Make ``folder`` if needed and write the files ``files()`` names into it (each made only once
+    the folder is there); None once written, else what went wrong, in one line."""
     from scorpion_conformance.writing import why, write_file
 
-    out = out or sys.stdout
     try:
-        records, end = load_run(args.report)
-        if args.html.exists() and not args.html.is_dir():
-            raise ReportError(f"--html {args.html}: is a file; name a folder")
-        args.html.mkdir(parents=True, exist_ok=True)
-        page = page_html(records, end)
-        document = json.dumps(badge(records, end, args.label), ensure_ascii=False) + "\n"
-        for name, text in (("index.html", page), ("badge.json", document)):
+        if folder.exists() and not folder.is_dir():
+            return f"--html {folder}: is a file; name a folder"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in files().items():
             try:
-                write_file(args.html / name, functools.partial(_write, text))
+                write_file(folder / name, functools.partial(_write, text))
             except OSError as error:
-                raise ReportError(f"{args.html / name}: cannot write it: {why(error)}") from None
+                return f"{folder / name}: cannot write it: {why(error)}"
+    except ReportError as error:
+        return str(error)
+    except OSError as error:
+        return f"--html {folder}: {why(error)}"
+    return None
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Write the page and the badge; 0 on success, 2 for a report that cannot be read."""
+    out = out or sys.stdout
+    path: Path = args.report[0] if isinstance(args.report, list) else args.report
+    try:
+        records, end = load_run(path)
     except ReportError as error:
         print(f"scorpion-conformance report: {terminal_text(error)}", file=sys.stderr)
         return 2
-    except OSError as error:
-        print(f"scorpion-conformance report: --html {terminal_text(args.html)}: {why(error)}",
-              file=sys.stderr)
+    problem = write_folder(args.html, lambda: {
+        "index.html": page_html(records, end),
+        "badge.json": json.dumps(badge(records, end, args.label), ensure_ascii=False) + "\n"})
+    if problem is not None:
+        print(f"scorpion-conformance report: {terminal_text(problem)}", file=sys.stderr)
         return 2
     page_path, badge_path = args.html / "index.html", args.html / "badge.json"
     print(terminal_text(f"wrote {page_path} ({len(records)} results) and {badge_path}"), file=out)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .winnability import load_results
+from .winnability import cached_results
 
 __all__ = ["ENGINE_FILES", "FOLDER", "PAGE", "PAGE_FILES", "play_href", "play_markup", "position_parameter",
            "served_files", "winnable_json"]
@@ -85,7 +85,7 @@ def winnable_json(root: Path) -> str:
     """Per named rule set: the highest game number solved, and the game numbers proved
     winnable and left undecided, from the committed campaign results."""
     found: dict[str, dict[str, Any]] = {}
-    for rules, games in load_results(root).items():
+    for rules, games in cached_results(root).items():
         numbers = sorted(games)
         contiguous = numbers == list(range(1, len(numbers) + 1))
         found[rules] = {

@@ -75,8 +75,8 @@ def _cell(counts: Counter[str], offered: bool, needed: int) -> str:
     if not offered:
         if needed:
             return (
-                '<span class="sc-r-unsupported" title="scenarios that need this rule set">'
-                f"{DASH} {needed}</span>"
+                '<span class="sc-r-unsupported" title="scenarios that need this rule set, which the '
+                f'implementation does not offer">{needed} unsupported</span>'
             )
         return '<span class="sc-r-none">·</span>'
     parts = []
@@ -90,8 +90,8 @@ def _cell(counts: Counter[str], offered: bool, needed: int) -> str:
         parts.append(f'<span class="sc-r-failed" title="failed">✗ {bad}</span>')
     if counts["unsupported"] or counts["skipped"]:
         parts.append(
-            f'<span class="sc-r-unsupported" title="unsupported">{DASH} '
-            f"{counts['unsupported'] + counts['skipped']}</span>"
+            f'<span class="sc-r-unsupported" title="unsupported">'
+            f"{counts['unsupported'] + counts['skipped']} unsupported</span>"
         )
     return " ".join(parts) or '<span class="sc-r-none">·</span>'
 
@@ -167,7 +167,9 @@ def _matrix(
             f'<tr><th scope="row" data-area="{html_text(key)}">{html_text(titles[key])}</th>{cells}</tr>'
         )
     html_table = (
-        '<div class="sc-compare-wrap"><table class="sc-report">'
+        '<p class="sc-scroll-hint" aria-hidden="true">The table scrolls sideways: swipe it →</p>'
+        '<div class="sc-compare-wrap" tabindex="0" role="region" aria-label="results by rule area and '
+        'rule set"><table class="sc-report">'
         f"<thead><tr><th>Rule area</th>{head}</tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
@@ -274,7 +276,7 @@ def report_markdown(
         "",
         "Each cell counts the results of one rule area under one rule set: **✓** passed, "
         "**≠** failed as its expectations file says (a real program's known divergence, "
-        f"explained in its table), **✗** failed (or errored), **{DASH}** unsupported (the "
+        f"explained in its table), **✗** failed (or errored), **N unsupported**: N not run (the "
         "implementation does not offer a rule set the scenario needs, or cannot hold a "
         "[synthetic start](protocol.md#synthetic-positions)), **·** nothing to run. "
         "A rule area's "

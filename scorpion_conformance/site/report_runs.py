@@ -10,6 +10,7 @@ expectations file, and only when it answers its adapter's handshake here.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -130,6 +131,22 @@ def load_report(text: str) -> list[dict[str, Any]]:
     return read_report(text)[0]
 
 
+def builder_free(said: str, root: Path) -> str:
+    """What an adapter said, without the builder's own folders (the checkout, the home folder) and
+    without its advice to run the installer, which the page gives once.
+
+    >>> builder_free("no scorpion.go under /srv/me/repo/.real-programs; run adapters/install-real.sh",
+    ...              Path("/srv/me/repo"))
+    'no scorpion.go under .real-programs'
+    """
+    for folder in sorted({str(root), str(root.resolve())}, key=len, reverse=True):
+        said = said.replace(folder.rstrip("/") + "/", "").replace(folder, ".")
+    home = str(Path.home())
+    if len(home) > 1:
+        said = said.replace(home.rstrip("/") + "/", "~/")
+    return re.sub(r"[;,]?\s*run adapters/install-real\.sh\.?$", "", said.strip())
+
+
 def run_suite(implementation: Implementation, root: Path, *, timeout: float = 900) -> RunResult:
     """Run the suite against one implementation from the repository ``root``."""
     if implementation.needs and shutil.which(implementation.needs) is None:
@@ -142,7 +159,8 @@ def run_suite(implementation: Implementation, root: Path, *, timeout: float = 90
     why = installed(program, root) if program else None
     if program and why:
         return RunResult(implementation, skipped=f"{program.title} is not installed on the machine "
-                         f"that built this site ({md_escape(why)}); `adapters/install-real.sh` fetches it")
+                         f"that built this site ({md_escape(builder_free(why, root))}); "
+                         "`adapters/install-real.sh` fetches it")
     with tempfile.TemporaryDirectory(prefix="scorpion-report-") as tmp:
         report = Path(tmp) / "report.jsonl"
         command = [

@@ -14,6 +14,7 @@ that prove it, drawn as examples.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -46,8 +47,21 @@ def search_id(ident: str) -> str:
     return f' <span class="sc-search-id" aria-hidden="true">{ident}</span>'
 
 
+@functools.cache
+def _source_names() -> dict[str, str]:
+    """Each source's name, from ``comparison.yaml`` (the Sources page tells what it is)."""
+    import yaml
+
+    data = yaml.safe_load(Path(__file__).with_name("comparison.yaml").read_text(encoding="utf-8"))
+    return {str(s["id"]): str(s.get("name") or s["id"]) for s in data["sources"]}
+
+
 def source_label(source: str) -> str:
-    """``000_712d3b658eade62b.txt`` → ``000``; programs keep their names."""
+    """A source by its name: ``000_712d3b658eade62b.txt`` → ``Cards4``; programs keep their names;
+    a document ``comparison.yaml`` does not list, by its number (``000``)."""
+    known = _source_names().get(source)
+    if known is not None:
+        return known
     return source.split("_", 1)[0] if source[:3].isdigit() and "_" in source else source
 
 
@@ -125,7 +139,7 @@ def _sources(rule: Rule) -> str:
     if not rule.sources:
         return "none: this is our own decision"
     return " · ".join(
-        f"[{source_label(s)}](../sources.md#{slug_of_source(s)})" for s in rule.sources
+        f"[{md_escape(source_label(s))}](../sources.md#{slug_of_source(s)})" for s in rule.sources
     )
 
 

@@ -20,7 +20,7 @@ from scorpion_conformance.escaping import html_text
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
-from .text import GeneratedPage, relative_href, slug_of_source
+from .text import GeneratedPage, md_escape, relative_href, slug_of_source
 
 __all__ = ["SOURCES_PAGE", "source_href", "sources_page"]
 
@@ -79,7 +79,7 @@ def sources_page(page: GeneratedPage, data: Mapping[str, Any], catalogue: Catalo
     """The generated part of the Sources page: one section per source."""
     lines = []
     for source in data["sources"]:
-        label = source_label(str(source["id"]))
+        label = md_escape(source_label(str(source["id"])))
         lines += [f"## {label} {{#{slug_of_source(str(source['id']))}}}", "",
                   page.fragment(_entry(source, data, catalogue, directory_urls)), ""]
     return "\n".join(lines)

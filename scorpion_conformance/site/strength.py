@@ -18,13 +18,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.mutation.campaign import load_equivalents, status_of
 from scorpion_conformance.mutation.mutants import EXCLUDED, EXCLUDED_LINES, GUARDS
 from scorpion_conformance.mutation.results import CAMPAIGN_FILE, EQUIVALENT_FILE, FUZZ_FILE
 
 from .text import md_escape
 
-__all__ = ["strength_markdown", "summary"]
+__all__ = ["strength_headline", "strength_markdown", "summary"]
 
 
 def summary(records: Iterable[Mapping[str, Any]], equivalents: Mapping[str, Any]) -> dict[str, Any]:
@@ -62,7 +63,43 @@ def _group(records: Sequence[Mapping[str, Any]], field: str) -> dict[str, list[M
 
 
 def _code(text: str) -> str:
-    return "`" + text.replace("`", "'").replace("|", "\\|") + "`" if text else ""
+    """Code in a table's cell, as HTML: a pipe in it is an entity, never a cell's edge nor a ``\\|``."""
+    return f"<code>{html_text(text).replace('|', '&#124;')}</code>" if text else ""
+
+
+def _prose(text: str) -> str:
+    """An argument in words, its backticked pieces shown as code (never as literal backticks).
+
+    >>> print(_prose("for each `<= 1` it answers as `== 1`"))
+    for each <code>&lt;= 1</code> it answers as <code>== 1</code>
+    """
+    pieces = text.split("`")
+    if len(pieces) % 2 == 0:  # an odd number of backticks: no code in it
+        return md_escape(text).replace("|", "&#124;")
+    return "".join(_code(piece) if i % 2 else md_escape(piece).replace("|", "&#124;")
+                   for i, piece in enumerate(pieces))
+
+
+def _folded(title: str, lines: Sequence[str]) -> list[str]:
+    """Lines of Markdown folded away under a title the reader opens (a long table)."""
+    return [f'??? abstract "{title}"', "", *(f"    {line}" if line else "" for line in lines)]
+
+
+def strength_headline(root: Path) -> str:
+    """The page's figure in one sentence, for its top: the kill rate and what it counts."""
+    path = root / CAMPAIGN_FILE
+    if not path.exists():
+        return f"*(No campaign has been committed: `{CAMPAIGN_FILE}` is missing.)*"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    now = summary(document["mutants"], load_equivalents(root / EQUIVALENT_FILE))
+    judged = now["generated"] - now["equivalent"]
+    survive = "survives" if now["survived"] == 1 else "survive"
+    return (f"!!! success \"The scenarios reject {now['rate']} of the mutants\"\n\n"
+            f"    **{now['killed'] + now['timeout']:,} of the {judged:,}** mutants not shown equivalent to "
+            f"the engine fail some scenario (or hang); {now['survived']} {survive}. "
+            f"The other {now['equivalent']} of the {now['generated']:,} generated behave exactly as the "
+            f"original, each for a stated reason, and are not counted. Campaign of {document['date']}; "
+            "[the figures](#the-figures) follow.")
 
 
 def _change(record: Mapping[str, Any]) -> str:
@@ -118,17 +155,18 @@ def strength_markdown(root: Path) -> str:
     lines += ["", "## Surviving mutants", ""]
     if survivors:
         lines += ["| mutant | change |", "| --- | --- |"]
-        lines += [f"| `{r['key']}` | {_change(r)} |" for r in survivors]
+        lines += [f"| {_code(r['key'])} | {_change(r)} |" for r in survivors]
     else:
         lines.append("None: the scenarios reject every mutant that is not shown equivalent.")
     equivalent = [r for r in records if status_of(r, equivalents) == "equivalent"]
     lines += ["", "## Equivalent mutants", "",
               f"{len(equivalent)} mutants behave as the original through the protocol, each for the "
-              "reason given.", "",
-              "| mutant | change | why it is equivalent |", "| --- | --- | --- |"]
+              "reason given.", ""]
+    table = ["| mutant | change | why it is equivalent |", "| --- | --- | --- |"]
     for record in equivalent:
         argument = equivalents[record["key"]]
-        lines.append(f"| `{record['key']}` | {_change(record)} | {md_escape(argument['argument'])} |")
+        table.append(f"| {_code(record['key'])} | {_change(record)} | {_prose(argument['argument'])} |")
+    lines += _folded(f"The {len(equivalent)} equivalent mutants, each with its argument", table)
     lines += ["", *_left_out()]
     return "\n".join(lines)
 
@@ -174,10 +212,11 @@ def _left_out() -> list[str]:
     """What the campaign does not mutate, and why (from the mutants module itself)."""
     lines = ["## What is not mutated", "",
              "Type annotations (never evaluated) and the text inside f-strings (messages, which the "
-             f"protocol leaves free) are never mutated, nor is {md_escape(GUARDS)}. Nor are these:", "",
-             "| module | code | why |", "| --- | --- | --- |"]
+             f"protocol leaves free) are never mutated, nor is {_prose(GUARDS)}. Nor are these:", ""]
+    table = ["| module | code | why |", "| --- | --- | --- |"]
     for module, definitions in EXCLUDED.items():
-        lines += [f"| `{module}` | `{name}` | {md_escape(why)} |" for name, why in definitions.items()]
+        table += [f"| {_code(module)} | {_code(name)} | {_prose(why)} |" for name, why in definitions.items()]
     for module, found in EXCLUDED_LINES.items():
-        lines += [f"| `{module}` | the line `{text}` | {md_escape(why)} |" for text, why in found.items()]
-    return lines
+        table += [f"| {_code(module)} | the line {_code(text)} | {_prose(why)} |"
+                  for text, why in found.items()]
+    return lines + _folded(f"The {len(table) - 2} pieces of code left out, each with its reason", table)

@@ -123,11 +123,13 @@ def walkthrough_html(case: Case, key: str | None = None) -> str:
     name = "walk-" + re.sub(r"[^A-Za-z0-9-]+", "-", key or case.case_id).strip("-")
     rules = case.rulesets()[0]
     last = len(boards) - 1
+    # The radio buttons are the stepper's keys: Tab reaches the group, the arrow keys step back and
+    # next, with no script (the report of one's own has none); back and next are their labels.
     inputs = "".join(
         f'<input type="radio" class="sc-walk-at" name="{name}" id="{name}-{i}"'
-        f'{" checked" if i == 0 else ""} aria-label="board {i} of {last}">'
+        f'{" checked" if i == 0 else ""} aria-label="{"the start" if i == 0 else f"step {i} of {last}"}">'
         for i in range(len(boards))
-    )
+    ) + '<span class="sc-walk-keys">steps (with the keyboard: Tab, then ← →)</span>'
     panels = []
     for i, board in enumerate(boards):
         back = (f'<label class="sc-walk-button" for="{name}-{i - 1}">◀ back</label>' if i > 0

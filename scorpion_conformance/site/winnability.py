@@ -29,6 +29,7 @@ from .text import GeneratedPage
 
 __all__ = [
     "PUBLISHED",
+    "cached_results",
     "load_results",
     "makers",
     "plots",
@@ -41,7 +42,7 @@ __all__ = [
 
 #: Where the campaigns' results files live, from the repository root.
 DATA = Path("data") / "winnability"
-#: The figures published before this project, as issue 14 quotes them: (what, sample, search, figure).
+#: The figures published before this project: (what, sample, search, figure).
 PUBLISHED = (
     ("stock any time, runs stay", "1,000 random deals", "a bounded search, unknowns left over", 0.128),
     ("stock only when stuck", "20,000 deals", "a lossy search (may miss wins)", 0.09),
@@ -57,8 +58,9 @@ def _pct(value: float) -> str:
 _CACHE: dict[tuple[object, ...], dict[str, dict[int, Record]]] = {}
 
 
-def _cached(root: Path) -> dict[str, dict[int, Record]]:
-    """:func:`load_results`, read again only when a results file changed (one build, many markers)."""
+def cached_results(root: Path) -> dict[str, dict[int, Record]]:
+    """:func:`load_results`, read again only when a results file changed (one build, many
+    markers and the Play page)."""
     files = sorted((root / DATA).glob("*.jsonl*"))
     key = (str(root), *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
     if key not in _CACHE:
@@ -236,16 +238,31 @@ def _figure(title: str, xlabel: str, ylabel: str) -> tuple[object, object]:
 
 
 def _nodes_plot(results: dict[str, dict[int, Record]]) -> str:
-    figure, axes = _figure("Positions searched per game", "positions searched (log scale)",
-                           "share of the games solved")
+    """One panel per rule set over a shared axis: histograms of like shape never hide each other."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = max(len(results), 1)
+    figure, panels = plt.subplots(rows, 1, sharex=True, squeeze=False, facecolor="white",
+                                  figsize=(7.0, 0.9 + 0.95 * rows))
     top = max((r.nodes for best in results.values() for r in best.values()), default=1)
     edges = [10 ** (k / 4) for k in range(0, 4 * (len(str(max(top, 1))) + 1))]
-    for colour, (rules, best) in zip(_COLOURS, results.items(), strict=False):
+    for axes, colour, (rules, best) in zip(panels[:, 0], _COLOURS, results.items(), strict=False):
         nodes = [max(r.nodes, 1) for r in best.values()]
-        axes.hist(nodes, bins=edges, weights=[1 / len(nodes)] * len(nodes),  # type: ignore[attr-defined]
-                  histtype="step", linewidth=1.6, color=colour, label=rules)
-    axes.set_xscale("log")  # type: ignore[attr-defined]
-    axes.legend(fontsize=9)  # type: ignore[attr-defined]
+        axes.hist(nodes, bins=edges, weights=[1 / len(nodes)] * len(nodes),
+                  histtype="stepfilled", linewidth=1.4, color=colour, alpha=0.75)
+        axes.text(0.99, 0.85, rules, transform=axes.transAxes, ha="right", va="top", fontsize=9,
+                  color=colour, fontweight="bold")
+        axes.set_ylim(0, None)
+        axes.grid(alpha=0.3)
+        axes.tick_params(labelsize=8)
+    panels[0, 0].set_title("Positions searched per game, one panel per rule set", fontsize=11)
+    panels[-1, 0].set_xscale("log")
+    panels[-1, 0].set_xlabel("positions searched (log scale)")
+    figure.supylabel("share of the games solved", fontsize=9)
+    figure.tight_layout()
     return _svg(figure, "nodes")
 
 
@@ -263,20 +280,60 @@ def _budget_plot(results: dict[str, dict[int, Record]]) -> str:
     return _svg(figure, "budget")
 
 
+def _rate_groups(rates: list[tuple[str, float, float, float]], gap: float = 0.2) -> list[list[int]]:
+    """The rule sets' indexes in groups of close rates, so that each group gets an axis of its own.
+
+    >>> _rate_groups([("a", 0.12, 0.11, 0.13), ("b", 0.86, 0.85, 0.87), ("c", 0.10, 0.09, 0.11)])
+    [[2, 0], [1]]
+    """
+    order = sorted(range(len(rates)), key=lambda i: rates[i][1])
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and rates[i][1] - rates[groups[-1][-1]][1] <= gap:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
 def _rates_plot(results: dict[str, dict[int, Record]]) -> str:
-    figure, axes = _figure("Win rate per rule set, with its 95% Wilson interval", "", "win rate (%)")
-    names = [rules for rules, best in results.items() if rates_of(best).rate is not None]
-    for i, rules in enumerate(names):
-        rates = rates_of(results[rules])
-        rate, (low, high) = 100 * (rates.rate or 0.0), rates.interval
-        axes.errorbar([i], [rate], yerr=[[rate - 100 * low], [100 * high - rate]], fmt="o", capsize=6,  # type: ignore[attr-defined]
-                      color=_COLOURS[i % len(_COLOURS)])
-    for (what, _sample, _search, figure_rate), style in zip(PUBLISHED, (":", "--", "-."), strict=True):
-        axes.axhline(100 * figure_rate, linestyle=style, color="#888888", linewidth=1,  # type: ignore[attr-defined]
-                     label=f"published: about {100 * figure_rate:.1f}% ({what})")
-    axes.set_xticks(range(len(names)), names)  # type: ignore[attr-defined]
-    axes.set_xlim(-0.6, max(len(names), 1) - 0.4)  # type: ignore[attr-defined]
-    axes.legend(fontsize=8, loc="best")  # type: ignore[attr-defined]
+    """Each rate with its interval; rates far apart on axes of their own, each fitted to its points."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rates = [(rules, r.rate or 0.0, *r.interval) for rules, r in
+             ((rules, rates_of(best)) for rules, best in results.items()) if r.rate is not None]
+    groups = _rate_groups(rates) or [[]]
+    figure, panels = plt.subplots(1, len(groups), squeeze=False, facecolor="white", figsize=(7.0, 3.4),
+                                  width_ratios=[max(len(g), 1) for g in groups])
+    styles = (":", "--", "-.")
+    for axes, group in zip(panels[0], groups, strict=True):
+        low = min([rates[i][2] for i in group] or [0.0])
+        high = max([rates[i][3] for i in group] or [1.0])
+        shown = [(what, rate, style) for (what, _s, _m, rate), style in zip(PUBLISHED, styles, strict=True)
+                 if low - 0.05 <= rate <= high + 0.05]
+        low = min([low, *(rate for _w, rate, _st in shown)])
+        high = max([high, *(rate for _w, rate, _st in shown)])
+        pad = max(0.1 * (high - low), 0.005)
+        for x, i in enumerate(group):
+            rules, rate, lo, hi = rates[i]
+            colour = _COLOURS[list(results).index(rules) % len(_COLOURS)]
+            axes.errorbar([x], [100 * rate], yerr=[[100 * (rate - lo)], [100 * (hi - rate)]], fmt="o",
+                          capsize=6, color=colour)
+        for what, rate, style in shown:
+            axes.axhline(100 * rate, linestyle=style, color="#888888", linewidth=1,
+                         label=f"published: about {100 * rate:.1f}% ({what})")
+        axes.set_ylim(100 * (low - pad), 100 * (high + pad))
+        axes.set_xticks(range(len(group)), [rates[i][0] for i in group])
+        axes.set_xlim(-0.6, max(len(group), 1) - 0.4)
+        axes.grid(alpha=0.3)
+        if shown:
+            axes.legend(fontsize=7, loc="best")
+    panels[0, 0].set_ylabel("win rate (%)")
+    figure.suptitle("Win rate per rule set, with its 95% Wilson interval", fontsize=11)
+    figure.tight_layout()
     return _svg(figure, "rates")
 
 
@@ -285,25 +342,39 @@ def plots(page: GeneratedPage, results: dict[str, dict[int, Record]]) -> str:
     if not results:
         return "*(No results yet: no plot.)*"
     drawn = [
-        (_nodes_plot(results), "How many positions the solver searched per game, per rule set. Games "
+        (_nodes_plot(results), "How many positions the solver searched per game, one panel per rule set "
+                               "(on the same axis). Games "
                                "that a dead-deal theorem proves lost before any search count as one; "
                                "unknown games at the budget they ran out of."),
         (_budget_plot(results), "The share of all games solved so far that a budget of so many "
                                 "positions decides: where the curve flattens, a bigger budget buys little."),
-        (_rates_plot(results), "Our rates with their 95% intervals, and the published figures as lines."),
+        (_rates_plot(results), "Our rates with their 95% intervals, and the published figures as lines. "
+                               "Rates far apart are drawn on axes of their own, each fitted to its "
+                               "points, so that close rates stay apart."),
     ]
     return "\n\n".join(page.fragment(f'<figure class="winnability-figure" style="width:100%;margin:1em 0">'
                                      f"{svg}<figcaption>{caption}</figcaption></figure>")
                        for svg, caption in drawn)
 
 
+def verdicts_table(page: GeneratedPage) -> str:
+    """Every verdict the solver gives, its word and what it means, from the vocabulary."""
+    from scorpion_shared.vocabulary import VOCABULARY
+
+    header = [("Verdict", ""), ("Why", "Why"), ("What it means", "Means")]
+    rows = [[f"<code>{html_text(v.outcome)}</code>", f"<code>{html_text(v.why)}</code>" if v.why else "—",
+             html_text(v.meaning)] for v in VOCABULARY.verdicts]
+    return page.fragment(_table(header, rows))
+
+
 def makers(page: GeneratedPage, root: Path) -> dict[str, Callable[[], str]]:
     """The page's markers (``<!-- scorpion:winnability-… -->``) and what each becomes."""
     def results() -> dict[str, dict[int, Record]]:
-        return _cached(root)
+        return cached_results(root)
 
     return {
         "winnability-table": lambda: rates_table(page, results()),
+        "solver-verdicts": lambda: verdicts_table(page),
         "winnability-published": lambda: published_table(page, results()),
         "winnability-hardest": lambda: _hardest(page, results()),
         "winnability-plots": lambda: plots(page, results()),

@@ -68,7 +68,7 @@ def replay(start: Position, rules: RuleSet, actions: Sequence[Action]) -> list[P
         try:
             positions.append(apply(positions[-1], rules, action).position)
         except IllegalAction as error:
-            raise BadInput(f"action {number} ({show_action(action)}) is illegal there: {error}") from None
+            raise BadInput(f"move {number} ({show_action(action)}) is illegal there: {error}") from None
     return positions
 
 

@@ -21,8 +21,9 @@ from scorpion_ref.serial import action_to_json, draw_position, position_to_json
 from scorpion_shared import vocabulary
 
 from ..escaping import terminal_text
+from . import verdicts
 from .inputs import BadInput, Start, read_budget, read_memory, read_rules, read_start
-from .lines import read_line, show_action, show_line
+from .lines import PlayedMove, moves_json, play_line, read_line, show_action, show_line, show_move, show_moves
 
 __all__ = ["add_line_arguments", "add_position_arguments", "check_line_command", "hint_command",
            "solve_command"]
@@ -85,14 +86,26 @@ def _fail(command: str, error: Exception) -> int:
     return 2
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'s' * (count != 1)}"
+
+
 def _said(found: Any, budget: Any) -> str:
+    """The verdict in a few words: ``won in 53 moves``, ``lost (exhausted)``, ``unknown (nodes) ...``."""
     if found.outcome == "won":
-        return f"won in {len(found.line)} actions"
+        return f"won in {_plural(len(found.line), 'move')}"
     if found.outcome == "lost":
         return f"lost ({found.proof})"
-    what = "memory" if found.proof == "memory" else "positions"
-    limit = f"{budget.memory_mb:,} MB" if what == "memory" else f"{budget.nodes:,} positions"
-    return f"unknown: the budget of {limit} ran out"
+    limit = f"{budget.memory_mb:,} MB" if found.proof == "memory" else _plural(budget.nodes, "position")
+    return f"unknown ({found.proof}): the budget of {limit} ran out"
+
+
+def _explained() -> str:
+    return f"what the solver's verdicts mean: {verdicts.explained()}"
+
+
+def _moves(start: Any, rules: Any, line: Any, first: int = 1) -> list[PlayedMove]:
+    return play_line(start, rules, line, first) if line else []
 
 
 def _solution_json(start: Start, rules: Any, budget: Any, found: Any) -> dict[str, Any]:
@@ -100,9 +113,12 @@ def _solution_json(start: Start, rules: Any, budget: Any, found: Any) -> dict[st
 
     return {
         "start": start.label, "game": start.game, "rules": rules.name, "outcome": found.outcome,
+        "proof": found.proof, "meaning": verdicts.meaning(found.outcome, found.proof),
         "line": show_line(found.line), "actions": [action_to_json(a) for a in found.line],
-        "proof": found.proof, "nodes": found.nodes, "seconds": round(found.seconds, 4),
+        "moves": moves_json(_moves(start.position, rules, found.line)),
+        "nodes": found.nodes, "seconds": round(found.seconds, 4),
         "budget": {"nodes": budget.nodes, "memory_mb": budget.memory_mb}, "solver": SOLVER_VERSION,
+        "explained": verdicts.explained(),
     }
 
 
@@ -119,7 +135,7 @@ def _solve(args: argparse.Namespace, command: str) -> tuple[Start, Any, Any, Any
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    """``solve``: the outcome, the line, the positions searched and the time."""
+    """``solve``: the verdict and what it means, the numbered winning line, the positions and the time."""
     solved = _solve(args, "solve")
     if isinstance(solved, int):
         return solved
@@ -128,32 +144,41 @@ def solve_command(args: argparse.Namespace) -> int:
         print(json.dumps(_solution_json(start, rules, budget, found), ensure_ascii=False))
         return 0
     print(f"{start.label} under {rules.name}: {_said(found, budget)} "
-          f"({found.nodes:,} positions searched in {found.seconds:.2f} s)")
+          f"({_plural(found.nodes, 'position')} searched in {found.seconds:.2f} s)")
+    print(f"  {verdicts.meaning(found.outcome, found.proof)}")
     if found.outcome == "won" and found.line:
-        print(f"line: {show_line(found.line)}")
+        print("the winning line, a move a line (the card, the column it leaves, the column it goes to):")
+        print("\n".join(show_moves(_moves(start.position, rules, found.line))))
+    print(_explained())
     return 0
 
 
 def hint_command(args: argparse.Namespace) -> int:
-    """``hint``: the first action of a winning line, else why there is none."""
+    """``hint``: the first move of a winning line, else why there is none."""
     solved = _solve(args, "hint")
     if isinstance(solved, int):
         return solved
     start, rules, budget, found = solved
+    first = _moves(start.position, rules, found.line[:1])
     if args.json:
         data = _solution_json(start, rules, budget, found)
         data["hint"] = show_action(found.line[0]) if found.line else None
+        data["first_move"] = moves_json(first)[0] if first else None
         print(json.dumps(data, ensure_ascii=False))
-    elif found.outcome == "won" and found.line:
-        count = len(found.line)
-        print(f"{show_action(found.line[0])}  "
-              f"(the first of a winning line of {count} action{'s' * (count != 1)})")
+        return 0
+    if found.outcome == "won" and found.line:
+        print(show_move(first[0]))
+        print(f"  the first move of a winning line of {_plural(len(found.line), 'move')}; "
+              f"'solve' prints the whole line")
     elif found.outcome == "won":
         print("already won: no move is needed")
     elif found.outcome == "lost":
-        print(f"no winning move: lost ({found.proof})")
+        print(f"no winning move: {_said(found, budget)}")
+        print(f"  {verdicts.meaning(found.outcome, found.proof)}")
     else:
         print(f"no winning move found: {_said(found, budget)}")
+        print(f"  {verdicts.meaning(found.outcome, found.proof)}")
+    print(_explained())
     return 0
 
 
@@ -172,12 +197,12 @@ def _line(args: argparse.Namespace) -> list[Action]:
         raise BadInput(str(error)) from None
 
 
-def _after(number: int, actions: list[Action]) -> str:
-    return "the start" if number == 0 else f"action {number} ({show_action(actions[number - 1])})"
+def _after(number: int, played: list[PlayedMove]) -> str:
+    return "the start" if number == 0 else f"move {number}: {show_move(played[number - 1])}"
 
 
 def check_line_command(args: argparse.Namespace) -> int:
-    """``check-line``: the first action after which the game is proven lost, the last winnable position."""
+    """``check-line``: the first move after which the game is proven lost, the last winnable position."""
     from .checkline import check_line
 
     try:
@@ -187,35 +212,47 @@ def check_line_command(args: argparse.Namespace) -> int:
             verdict = check_line(start.position, rules, actions, budget, progress=progress)
     except BadInput as error:
         return _fail("check-line", error)
+    played = play_line(start.position, rules, actions)
+    last = verdict.last_winnable
+    onward = _moves(verdict.positions[last], rules, verdict.line, last + 1) if last is not None else []
+    lost = verdict.solutions[verdict.lost_after] if verdict.lost_after is not None else None
     if args.json:
-        last = verdict.last_winnable
         print(json.dumps({
             "start": start.label, "game": start.game, "rules": rules.name, "actions": len(actions),
+            "played": moves_json(played),
             "lost_after": verdict.lost_after, "last_winnable": last,
-            "proof": verdict.solutions[verdict.lost_after].proof if verdict.lost_after is not None else None,
+            "proof": lost.proof if lost else None,
+            "meaning": verdicts.meaning("lost", lost.proof) if lost else None,
             "winnable_position": position_to_json(verdict.positions[last]) if last is not None else None,
-            "line": show_line(verdict.line), "unknown": verdict.unknown,
+            "line": show_line(verdict.line), "moves": moves_json(onward), "unknown": verdict.unknown,
             "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4),
+            "explained": verdicts.explained(),
         }, ensure_ascii=False))
         return 0
-    print(f"{start.label} under {rules.name}, a line of {len(actions)} action{'s' * (len(actions) != 1)} "
-          f"({verdict.nodes:,} positions searched in {verdict.seconds:.2f} s):")
-    if verdict.lost_after == 0:
-        print(f"lost from the start ({verdict.solutions[0].proof})")
-    elif verdict.lost_after is not None:
-        print(f"proven lost after {_after(verdict.lost_after, actions)}: "
-              f"{verdict.solutions[verdict.lost_after].proof}")
+    print(f"{start.label} under {rules.name}, a line of {_plural(len(actions), 'move')} "
+          f"({_plural(verdict.nodes, 'position')} searched in {verdict.seconds:.2f} s):")
+    if lost is not None and verdict.lost_after == 0:
+        print(f"lost from the start ({lost.proof})")
+    elif lost is not None:
+        print(f"proven lost ({lost.proof}) after {_after(verdict.lost_after or 0, played)}")
     else:
         print("no position of the line was proven lost")
+    if lost is not None:
+        print(f"  {verdicts.meaning('lost', lost.proof)}")
     if verdict.unknown:
         print("left unknown within the budget: the positions after "
-              + ", ".join(_after(i, actions) for i in verdict.unknown))
-    if verdict.last_winnable is not None:
-        last = verdict.last_winnable
-        where = "after every action" if last == len(actions) and actions else f"after {_after(last, actions)}"
-        print(f"still winnable {where}" + (f"; a winning line from there: {show_line(verdict.line)}"
-                                           if verdict.line else ": it is won"))
+              + "; ".join(_after(i, played) for i in verdict.unknown))
+        print(f"  {verdicts.meaning('unknown', verdict.solutions[verdict.unknown[0]].proof)}")
+    if last is not None:
+        where = "after every move" if last == len(actions) and actions else f"after {_after(last, played)}"
+        if verdict.line:
+            print(f"still winnable {where}")
+            print("a winning line from there, a move a line:")
+            print("\n".join(show_moves(onward)))
+        else:
+            print(f"still winnable {where}: it is won")
         if verdict.lost_after is not None:
             print("the last winnable position:")
             print(draw_position(verdict.positions[last]))
+    print(_explained())
     return 0

@@ -117,29 +117,26 @@ class Record:
         """A record from its JSON value; raises :class:`ValueError` saying which field is wrong."""
         if not isinstance(data, dict):
             raise ValueError("a record is a JSON object")
-        fields: dict[str, type | tuple[type, ...]] = {
-            "game": int, "rules": str, "outcome": str, "nodes": int, "seconds": (int, float),
-            "budget": int, "memory_mb": int, "solver": str,
-        }
-        for name, kind in fields.items():
-            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+        for name, kind in _FIELDS.items():
+            value = data.get(name)
+            if not isinstance(value, kind) or value is True or value is False:
                 raise ValueError(f"the field {name!r} is missing or of the wrong type")
         if data["outcome"] not in OUTCOMES:
             raise ValueError(f"outcome {data['outcome']!r} is not one of {', '.join(OUTCOMES)}")
-        if not isinstance(data.get("cpu", 0.0), (int, float)) or isinstance(data.get("cpu"), bool):
+        cpu = data.get("cpu", 0.0)
+        if not isinstance(cpu, (int, float)) or cpu is True or cpu is False:
             raise ValueError("the field 'cpu' is not a number of seconds")
         if data.get("core", "python") not in ("python", "compiled"):
             raise ValueError(f"core {data['core']!r} is not one of python, compiled")
-        unknown = sorted(set(data) - set(fields) - {"line", "proof", "cpu", "core"})
-        if unknown:
-            raise ValueError(f"unknown field {', '.join(unknown)}")
-        for name, low in (("game", 1), ("nodes", 0), ("budget", 1), ("memory_mb", 1)):
+        if not _KNOWN.issuperset(data):
+            raise ValueError(f"unknown field {', '.join(sorted(set(data) - _KNOWN))}")
+        for name, low in _LOWEST:
             if data[name] < low:
                 raise ValueError(f"the field {name!r} is {data[name]}, less than {low}")
         for name in ("seconds", "cpu"):
             if name in data and not (math.isfinite(data[name]) and data[name] >= 0):
                 raise ValueError(f"the field {name!r} is not a number of seconds")
-        for name, shape in (("rules", _WORD), ("proof", _WORD), ("solver", _VERSION)):
+        for name, shape in _SHAPES:
             if name in data and not (isinstance(data[name], str) and shape.fullmatch(data[name])):
                 raise ValueError(f"the field {name!r} is not a {name} ({str(data[name])[:40]!r})")
         if "line" in data and not isinstance(data["line"], str):
@@ -147,6 +144,19 @@ class Record:
         if data["outcome"] == "won" and not isinstance(data.get("line"), str):
             raise ValueError("a won record has no line")
         return cls(**data)
+
+
+#: The fields every record has, and their JSON types (a bool is never a number here).
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "game": int, "rules": str, "outcome": str, "nodes": int, "seconds": (int, float),
+    "budget": int, "memory_mb": int, "solver": str,
+}
+#: Every field a record may have.
+_KNOWN = frozenset(_FIELDS) | {"line", "proof", "cpu", "core"}
+#: The least value of each counting field.
+_LOWEST = (("game", 1), ("nodes", 0), ("budget", 1), ("memory_mb", 1))
+#: The short words of a record, and their shapes.
+_SHAPES = (("rules", _WORD), ("proof", _WORD), ("solver", _VERSION))
 
 
 def needs_solving(record: Record | None, budget: int) -> bool:

@@ -1,4 +1,4 @@
-"""The adapter template (adapters/python/template_adapter.py) with the reference
+"""The adapter template (adapters/python/adapter.py) with the reference
 engine plugged into its TODOs: proof that the template's protocol loop is right."""
 
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "adapters" / "python"))
 
-import template_adapter as template
+import adapter as template
 
 from scorpion_ref import (
     RULESETS,

@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""A template adapter for the Scorpion conformance suite: copy it, then plug in your engine.
+"""An adapter for the Scorpion conformance suite: plug your engine into :class:`Engine`.
+
+``scorpion-conformance new-adapter python DIR`` wrote this file as
+``DIR/adapter.py``, with ``DIR/README.md`` (what to fill in, in which order)
+and ``DIR/protocol.md`` (the protocol, the one reference you need) beside it.
 
 The protocol loop is complete and correct: it reads one JSON request per
 line, answers each with exactly one JSON line, greets, refuses malformed
@@ -7,13 +11,12 @@ requests with ``bad-request`` and never dies on bad input. What is missing is
 your engine: fill in the methods of :class:`Engine` marked TODO. Until you do,
 ``start`` answers ``unsupported`` and the adapter is useless but well behaved.
 
-Try it:
+Try it, from the folder that holds DIR:
 
-    scorpion-conformance check-adapter --adapter "python3 adapters/python/template_adapter.py"
+    scorpion-conformance check-adapter --adapter "python3 DIR/adapter.py"
+    scorpion-conformance run --adapter "python3 DIR/adapter.py"
 
-The protocol is described in docs/protocol.md; this file needs nothing but
-Python 3.9 or later.
-"""
+This file needs nothing but Python 3.9 or later."""
 
 from __future__ import annotations
 
@@ -65,7 +68,11 @@ class Engine:
     """
 
     def start(self, rules: str, position: dict[str, Any]) -> None:
-        """Set up a game under rule set ``rules`` from ``position``, exactly as given."""
+        """Set up a game under rule set ``rules`` from ``position``, exactly as given.
+
+        ``rules`` is the name of an entry of RULESETS: the option values of a named set are
+        in protocol.md ("Named rule sets"), those of a custom bundle in its entry.
+        """
         # TODO: build your game. Check the position first (a card twice, face-down
         # cards with nothing face up above them, more than three stock cards, a
         # card of a removed suit on the table) and raise
@@ -128,7 +135,7 @@ class Session:
             raise Refusal("bad-request", "send hello first")
         if cmd == "quit":
             return {"ok": True}, 0
-        if cmd == "solve":  # the optional capability "solve" (docs/protocol.md); not offered here
+        if cmd == "solve":  # the optional capability "solve" (protocol.md); not offered here
             raise Refusal("unsupported", "this adapter does not offer solve")
         if cmd == "start":
             for field in ("rules", "position"):
