@@ -167,8 +167,8 @@ def test_a_game_that_fails_in_a_worker_is_named_and_the_workers_end() -> None:
     from scorpion_conformance.solving.pool import GameFailed, run_local
 
     seen: list[object] = []
-    with pytest.raises(GameFailed, match=r"game 0 under classic at 10 positions: ScorpionError: game"):
-        run_local([(1, "classic", 10, 64), (0, "classic", 10, 64)], 1, seen.append)
+    with pytest.raises(GameFailed, match=r"game 0 under classic at up to 10 positions: ScorpionError: game"):
+        run_local([(1, "classic", (10,), 64), (0, "classic", (10,), 64)], 1, seen.append)
     assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
 
 
@@ -207,7 +207,7 @@ def test_a_stop_ends_the_pool_its_workers_and_its_thread() -> None:
 
     started = time.monotonic()
     with pytest.raises(Stopped):
-        run_local([(game, "classic", 200_000, 256) for game in range(1, 40)], 2, on_record, stop)
+        run_local([(game, "classic", (200_000,), 256) for game in range(1, 40)], 2, on_record, stop)
     assert time.monotonic() - started < 60
     assert len(seen) >= 1
     assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]

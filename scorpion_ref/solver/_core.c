@@ -3,9 +3,14 @@
  * It runs exactly the search of search.py's Python loop, on the same
  * representation (a card is 13 * suit + rank - 1, plus 64 when face down; a
  * column lists its cards from bottom to top), with the same moves in the same
- * order, the same reductions and the same node counting, so that it returns
- * the same outcome, proof, node count and line. tests/test_solver_core.py
- * holds the two equal. What it does not copy is the transposition table:
+ * order, the same reductions (every position kept is settled by the safe
+ * moves of reductions.safe_move, found in the same order) and the same node
+ * counting, so that it returns the same outcome, proof, node count and line.
+ * tests/test_solver_core.py holds the two equal. A Search object keeps its
+ * table between calls of run(): a search stopped by its budget of positions
+ * goes on from where it stopped (it stops before expanding a position, which
+ * the next call expands first), exactly as a new search with the bigger
+ * budget would. What it does not copy is the transposition table:
  *
  * - A key is exact: two keys are equal exactly when the Python keys are. It is
  *   a head byte (the stock's length and the collected suits), the stock's
@@ -35,7 +40,9 @@
  *
  * The loop runs without the GIL; every check_every positions it takes the GIL
  * back, calls the progress callable and PyErr_CheckSignals(); an exception
- * there frees everything and propagates (Ctrl-C gives KeyboardInterrupt).
+ * there frees the table and propagates (Ctrl-C gives KeyboardInterrupt); the
+ * search cannot go on after that. Numbers from Python (budgets, the memory
+ * limit) past 2**64 - 1 are read as 2**64 - 1, never wrapped.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -375,6 +382,114 @@ static int sorted_moves(const Move *moves, int n, int deal, Move *out) {
     return n;
 }
 
+/* ---- safe moves (reductions.safe_move and settle) ---- */
+
+/* Condition 3a: the group from (source, index) is X down to the Ace, and dest ends in the King down to X + 1. */
+static int completes_run(const State *st, int source, int index, int dest, int x) {
+    int suit = x / 13, rank = x % 13, n = st->len[source] - index, m = 12 - rank, len = st->len[dest];
+    if (n != rank + 1 || len < m) return 0;
+    for (int k = 0; k < n; k++)
+        if (st->c[source][index + k] != x - k) return 0;
+    for (int k = 0; k < m; k++)
+        if (st->c[dest][len - m + k] != 13 * suit + 12 - k) return 0;
+    return 1;
+}
+
+/* Condition 3b: the group is frozen. */
+static int frozen_group(const State *st, int source, int index) {
+    const uint8_t *g = st->c[source] + index;
+    int n = st->len[source] - index;
+    uint64_t below = (uint64_t)1 << g[0];
+    for (int k = 1; k < n; k++) {
+        int card = g[k];
+        if (card % 13 == 12 || !(below >> (card + 1) & 1)) return 0;
+        below |= (uint64_t)1 << card;
+    }
+    int top = g[n - 1];
+    return top % 13 == 0 || (n > 1 && ((below & ~((uint64_t)1 << top)) >> (top - 1) & 1));
+}
+
+/* Condition 3c: the column is frozen (first: its first face-up card). */
+static int frozen_column(const State *st, int col, int first) {
+    uint64_t below = 0;
+    for (int j = 0; j < first; j++) below |= (uint64_t)1 << (st->c[col][j] - DOWN);
+    for (int j = first; j < st->len[col]; j++) {
+        int card = st->c[col][j];
+        if (card % 13 == 12) {
+            below = (uint64_t)1 << card;
+        } else if (!(below >> (card + 1) & 1)) {
+            return 0;
+        } else {
+            below |= (uint64_t)1 << card;
+        }
+    }
+    return 1;
+}
+
+/* Condition 3d: every column holding a face-up card of the suit above rank holds only such cards. */
+static int apart(const uint64_t *masks, int suit, int rank) {
+    uint64_t higher = (((uint64_t)1 << (12 - rank)) - 1) << (13 * suit + rank + 1);
+    for (int col = 0; col < NCOL; col++)
+        if ((masks[col] & higher) && (masks[col] & ~higher)) return 0;
+    return 1;
+}
+
+/* reductions.safe_move: 1, with the move in *m, if there is one. */
+static int safe_move(const State *st, int flags, Move *m) {
+    if (st->nstock) {
+        if (flags & F_ANY_TIME) return 0;
+    } else if (flags & F_RUNS_IGNORED) {
+        return 0;
+    }
+    int kings_only = !(flags & F_EMPTY_ANY);
+    int8_t where_col[52];
+    uint8_t where_idx[52];
+    uint64_t masks[NCOL];
+    int firsts[NCOL];
+    memset(where_col, -1, sizeof where_col);
+    for (int col = 0; col < NCOL; col++) {
+        int first = down_count(st, col), len = st->len[col];
+        uint64_t mask = 0;
+        for (int j = first; j < len; j++) {
+            uint8_t card = st->c[col][j];
+            where_col[card] = (int8_t)col;
+            where_idx[card] = (uint8_t)j;
+            mask |= (uint64_t)1 << card;
+        }
+        firsts[col] = first;
+        masks[col] = mask;
+    }
+    for (int dest = 0; dest < NCOL; dest++) {
+        int len = st->len[dest];
+        if (!len) continue;
+        int target = st->c[dest][len - 1];
+        if (target % 13 == 0) continue;
+        int x = target - 1, source = where_col[x];
+        if (source < 0 || source == dest) continue;
+        int index = where_idx[x];
+        if (completes_run(st, source, index, dest, x) || (kings_only && frozen_group(st, source, index)) ||
+            (kings_only && frozen_column(st, dest, firsts[dest])) || apart(masks, x / 13, x % 13)) {
+            m->s = (uint8_t)source;
+            m->i = (uint8_t)index;
+            m->d = (uint8_t)dest;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* reductions.settle, in place; returns the bit set of the columns it changed. */
+static unsigned settle(State *st, int flags) {
+    unsigned touched = 0;
+    Move m;
+    State next;
+    while (safe_move(st, flags, &m)) {
+        touched |= apply_move(st, &next, m, flags, 0);
+        *st = next;
+    }
+    return touched;
+}
+
 /* ---- keys ---- */
 
 /* A column into the key: its face-down cards as (the root column they came from, how many),
@@ -614,6 +729,7 @@ static int advance(Ctx *c) {
         Move m = c->moves[f->base + f->cursor++];
         State *here = &c->frames[c->depth + 1].s;
         apply_move(&f->s, here, m, c->flags, c->depth == 0 && c->latent);
+        if (c->reduced) settle(here, c->flags);
         int nempty = 0;
         if (c->reduced) {
             int reach = here->nstock;
@@ -630,7 +746,10 @@ static int advance(Ctx *c) {
         }
         c->nbuf = moves_of(here, c->flags, empties, nempty, c->buf, &c->avail);
         if (!c->avail && !here->nstock) continue; /* the game is lost there */
-        if (c->nodes >= c->max_nodes) return RUN_NODES;
+        if (c->nodes >= c->max_nodes) {
+            f->cursor--; /* expanded first when the search goes on */
+            return RUN_NODES;
+        }
         c->nodes++;
         c->cur = m;
         if (c->nodes >= c->next_check) {
@@ -648,6 +767,7 @@ static int advance(Ctx *c) {
         make_parts(here, c->down_root, &c->parts);
         for (int k = 0; k < n; k++) {
             unsigned fresh = apply_move(here, &child, ordered[k], c->flags, 0);
+            if (c->reduced) fresh |= settle(&child, c->flags);
             if (won(&child, c->flags)) return set_line(c, c->cur, ordered[k], 1);
             c->key_len[k] = make_key(&child, c->reduced, c->down_root, &c->parts, fresh, c->keys[k]);
             c->key_hash[k] = hash_key(c->keys[k], c->key_len[k]);
@@ -689,6 +809,7 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
     State child;
     for (int k = 0; k < nroot; k++) {
         apply_move(&f->s, &child, root_moves[k], c->flags, c->latent);
+        if (c->reduced) settle(&child, c->flags);
         if (won(&child, c->flags)) {
             c->nodes = 1;
             c->depth = 0;
@@ -756,6 +877,31 @@ bad:
     return -1;
 }
 
+/* A count from Python: an int of at least 0; one past 2**64 - 1 is read as 2**64 - 1 (never wrapped). */
+static int read_count(PyObject *value, const char *name, uint64_t *out) {
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int", name);
+        return -1;
+    }
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL) return -1;
+    int negative = PyObject_RichCompareBool(value, zero, Py_LT);
+    Py_DECREF(zero);
+    if (negative < 0) return -1;
+    if (negative) {
+        PyErr_Format(PyExc_ValueError, "%s must be at least 0", name);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(value);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        v = UINT64_MAX;
+    }
+    *out = v;
+    return 0;
+}
+
 static PyObject *answer(Ctx *c, int rc) {
     static const char *outcomes[] = {"unknown", "won", "lost", "unknown", "unknown"};
     static const char *proofs[] = {NULL, NULL, "exhausted", "nodes", "memory"};
@@ -779,16 +925,93 @@ static PyObject *answer(Ctx *c, int rc) {
                          (Py_ssize_t)c->count, (unsigned long long)c->peak);
 }
 
-static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
+typedef struct {
+    PyObject_HEAD
+    Ctx *c;          /* NULL once the search is over (its answer is kept) or broken */
+    State root;
+    Move *root_moves;
+    int nroot;
+    int started;
+    int busy;        /* run() is searching (another thread may not use the object meanwhile) */
+    PyObject *final; /* the answer once won, lost or out of memory */
+    int broken;      /* an exception ended a run: the search cannot go on */
+} SearchObject;
+
+static void search_free_ctx(SearchObject *self) {
+    if (self->c != NULL) {
+        release(self->c);
+        free(self->c);
+        self->c = NULL;
+    }
+}
+
+static void search_dealloc(SearchObject *self) {
+    search_free_ctx(self);
+    free(self->root_moves);
+    Py_XDECREF(self->final);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"columns", "stock", "collected", "flags", "reduced", "latent", "root_moves",
-                            "max_nodes", "memory_limit", "progress", "check_every", NULL};
-    PyObject *columns, *stock, *root_list, *progress;
+                            "memory_limit", NULL};
+    PyObject *columns, *stock, *root_list, *memory;
     int collected, flags, reduced, latent;
-    unsigned long long max_nodes, memory_limit, check_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOKKOK", names, &columns, &stock, &collected, &flags,
-                                     &reduced, &latent, &root_list, &max_nodes, &memory_limit, &progress,
-                                     &check_every))
+    if (self->c != NULL || self->started || self->final != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a Search is set up once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOO", names, &columns, &stock, &collected, &flags,
+                                     &reduced, &latent, &root_list, &memory))
+        return -1;
+    uint64_t limit;
+    if (read_count(memory, "memory_limit", &limit) < 0) return -1;
+    if (read_state(columns, stock, collected, &self->root) < 0) return -1;
+    PyObject *seq = PySequence_Fast(root_list, "root_moves must be a sequence of (source, index, dest)");
+    if (seq == NULL) return -1;
+    Py_ssize_t nroot = PySequence_Fast_GET_SIZE(seq);
+    self->root_moves = malloc(((size_t)nroot + 1) * sizeof(Move));
+    if (self->root_moves == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < nroot; k++) {
+        int s, i, d;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iii", &s, &i, &d)) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (s == -1 && i == -1 && d == -1 && self->root.nstock) {
+            self->root_moves[k] = (Move){NO, NO, NO};
+        } else if (s >= 0 && s < NCOL && d >= 0 && d < NCOL && s != d && i >= 0 && i < self->root.len[s]) {
+            self->root_moves[k] = (Move){(uint8_t)s, (uint8_t)i, (uint8_t)d};
+        } else {
+            PyErr_Format(PyExc_ValueError, "(%d, %d, %d) is not a move of the root", s, i, d);
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    self->nroot = (int)nroot;
+    self->c = calloc(1, sizeof(Ctx));
+    if (self->c == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->c->flags = flags;
+    self->c->reduced = reduced;
+    self->c->latent = latent;
+    self->c->limit = limit;
+    return 0;
+}
+
+static PyObject *search_run(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"max_nodes", "progress", "check_every", NULL};
+    PyObject *max_obj, *progress, *every_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO", names, &max_obj, &progress, &every_obj)) return NULL;
+    uint64_t max_nodes, check_every;
+    if (read_count(max_obj, "max_nodes", &max_nodes) < 0 || read_count(every_obj, "check_every", &check_every) < 0)
         return NULL;
     if (check_every < 1) {
         PyErr_SetString(PyExc_ValueError, "check_every is at least 1");
@@ -798,81 +1021,94 @@ static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "progress must be callable or None");
         return NULL;
     }
-    Ctx *c = calloc(1, sizeof(Ctx));
-    if (c == NULL) return PyErr_NoMemory();
-    c->flags = flags;
-    c->reduced = reduced;
-    c->latent = latent;
+    if (self->final != NULL) return Py_NewRef(self->final);
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search is running in another thread");
+        return NULL;
+    }
+    if (self->broken || self->c == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search was ended by an exception and cannot go on");
+        return NULL;
+    }
+    Ctx *c = self->c;
+    if (max_nodes < c->nodes) {
+        PyErr_SetString(PyExc_ValueError, "max_nodes is smaller than the positions already searched");
+        return NULL;
+    }
     c->max_nodes = max_nodes;
-    c->limit = memory_limit;
-    c->check_every = check_every;
-    State root;
-    PyObject *seq = NULL, *result = NULL;
-    Move *root_moves = NULL;
-    if (read_state(columns, stock, collected, &root) < 0) goto done;
-    seq = PySequence_Fast(root_list, "root_moves must be a sequence of (source, index, dest)");
-    if (seq == NULL) goto done;
-    Py_ssize_t nroot = PySequence_Fast_GET_SIZE(seq);
-    root_moves = malloc(((size_t)nroot + 1) * sizeof(Move));
-    if (root_moves == NULL) {
-        PyErr_NoMemory();
-        goto done;
+    int rc;
+    if (!self->started) {
+        self->started = 1;
+        c->check_every = check_every;
+        rc = start(c, &self->root, self->root_moves, self->nroot);
+    } else {
+        rc = RUN_GO;
     }
-    for (Py_ssize_t k = 0; k < nroot; k++) {
-        int s, i, d;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iii", &s, &i, &d)) goto done;
-        if (s == -1 && i == -1 && d == -1 && root.nstock) {
-            root_moves[k] = (Move){NO, NO, NO};
-        } else if (s >= 0 && s < NCOL && d >= 0 && d < NCOL && s != d && i >= 0 && i < root.len[s]) {
-            root_moves[k] = (Move){(uint8_t)s, (uint8_t)i, (uint8_t)d};
-        } else {
-            PyErr_Format(PyExc_ValueError, "(%d, %d, %d) is not a move of the root", s, i, d);
-            goto done;
-        }
-    }
-    int rc = start(c, &root, root_moves, (int)nroot);
+    self->busy = 1;
     while (rc == RUN_GO || rc == RUN_CHECK) {
         if (rc == RUN_CHECK) {
             if (progress != Py_None) {
                 PyObject *nodes = PyLong_FromUnsignedLongLong(c->nodes);
-                if (nodes == NULL) goto done;
-                PyObject *r = PyObject_CallOneArg(progress, nodes);
-                Py_DECREF(nodes);
-                if (r == NULL) goto done;
+                PyObject *r = nodes == NULL ? NULL : PyObject_CallOneArg(progress, nodes);
+                Py_XDECREF(nodes);
+                if (r == NULL) goto broken;
                 Py_DECREF(r);
             }
-            if (PyErr_CheckSignals() < 0) goto done;
+            if (PyErr_CheckSignals() < 0) goto broken;
         }
         Py_BEGIN_ALLOW_THREADS
         rc = advance(c);
         Py_END_ALLOW_THREADS
     }
-    result = answer(c, rc);
-done:
-    Py_XDECREF(seq);
-    free(root_moves);
-    release(c);
-    free(c);
+    self->busy = 0;
+    PyObject *result = answer(c, rc);
+    if (result == NULL) goto broken_quiet;
+    if (rc != RUN_NODES) { /* won, lost or out of memory: the answer is final, the table is freed */
+        self->final = Py_NewRef(result);
+        search_free_ctx(self);
+    }
     return result;
+broken:
+    self->busy = 0;
+broken_quiet:
+    self->broken = 1;
+    search_free_ctx(self);
+    return NULL;
 }
 
-static PyMethodDef methods[] = {
-    {"run", (PyCFunction)(void (*)(void))core_run, METH_VARARGS | METH_KEYWORDS,
-     "run(columns, stock, collected, flags, reduced, latent, root_moves, max_nodes, memory_limit, progress, "
-     "check_every) -> (outcome, proof, nodes, line, table_entries, peak_bytes)\n\n"
-     "The loop of scorpion_ref.solver.search after its root checks."},
+static PyMethodDef search_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))search_run, METH_VARARGS | METH_KEYWORDS,
+     "run(max_nodes, progress, check_every) -> (outcome, proof, nodes, line, table_entries, peak_bytes)\n\n"
+     "Search until max_nodes positions in all, going on from where the last call stopped."},
     {NULL, NULL, 0, NULL},
 };
 
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "scorpion_ref.solver._core.Search",
+    .tp_doc = "Search(columns, stock, collected, flags, reduced, latent, root_moves, memory_limit)\n\n"
+              "The loop of scorpion_ref.solver.search after its root checks, which can go on.",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)search_init,
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_methods = search_methods,
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the solver's search (see search.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the solver's search (see search.py).", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "KEY_MAX", KEY_MAX) < 0 || PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0) {
+    if (PyModule_AddIntConstant(m, "KEY_MAX", KEY_MAX) < 0 ||
+        PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0 ||
+        PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(m);
         return NULL;
     }
