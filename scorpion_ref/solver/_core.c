@@ -12,31 +12,29 @@
  * the next call expands first), exactly as a new search with the bigger
  * budget would. What it does not copy is the transposition table:
  *
- * - A key is exact: two keys are equal exactly when the Python keys are. It is
- *   a head byte (the stock's length and the collected suits), the stock's
- *   cards, then each column (the columns the stock reaches in order, the
- *   others ordered by their first byte, which tells apart every two non-empty
- *   columns since no card is in two places: so they count as a multiset; with
- *   reduced false, every column in order): its face-down cards as the root
- *   column they come from and their count (face-down cards never move, so
- *   they are always the bottom of one root column's face-down cards), its
- *   face-up cards with each run (a card with its predecessors on it) written
- *   as its first card and its length, and an end byte. A key is 30 to 55
- *   bytes (about 50 in standard's hard games).
- * - Keys live in an arena of chunks, each behind a length byte; the table is
- *   open addressing (linear probing, at most 70% full) of 8-byte slots, each
- *   holding 24 bits of the key's 64-bit hash and the key's place in the arena.
- *   A slot whose hash bits match is compared byte by byte: a hash alone never
- *   merges two positions.
+ * - A key is exact: two keys are equal exactly when the Python keys are
+ *   (reductions.canonical_key: the columns the stock cannot reach count as a
+ *   multiset; with reduced false, search._plain_key: every column in order).
+ *   It is 52 bytes, one per card: what lies directly under the card (another
+ *   card; the bottom of column i for a column the stock reaches, or of any
+ *   other column, which is what makes those a multiset; place k of the
+ *   stock; or nothing: collected or not in play), plus 128 when the card is
+ *   face down. The columns can be read back from it (each card has at most
+ *   one card on it), so it says everything of the position. Every State
+ *   carries its key and changes it with each move, a byte or a few a move
+ *   (the card that moves, the card that turns up, a collected run, the deal).
+ * - Keys live in an arena of chunks of 52-byte entries; the table is open
+ *   addressing (linear probing, at most 70% full) of 8-byte slots, each
+ *   holding 32 bits of the key's 64-bit hash and the entry's number. A slot
+ *   whose hash bits match is compared byte by byte: a hash alone never merges
+ *   two positions.
  * - Everything allocated (slots, arena chunks, the path's frames, the stack
  *   of children) is counted; an allocation that would pass the memory limit,
  *   or that fails, ends the search with unknown, proof "memory".
  *
- * Bytes per position: the key and its length byte (about 50), and 8 / load
- * of slots (the load is 35% to 70%: 11 to 23 bytes), so 60 to 75 bytes; the
- * peak, with the old and new slots both held while the table doubles and the
- * path's frames, measured 64 to 81 bytes a position on hard standard games
- * of 0.8 to 2.2 million positions.
+ * Bytes per position: the key (52) and 8 / load of slots (the load is 35% to
+ * 70%: 11 to 23 bytes), so 63 to 75 bytes, and while the table doubles the old
+ * and the new slots both.
  *
  * The loop runs without the GIL; every check_every positions it takes the GIL
  * back, calls the progress callable and PyErr_CheckSignals(); an exception
@@ -62,20 +60,32 @@
 #define F_ONE_PER_COLUMN 16
 #define F_RUNS_IGNORED 32
 
-/* The bytes of a key besides face-up cards (0..51): */
-#define KEY_RUN 128  /* KEY_RUN + card, then a length: a run from card down */
-#define KEY_DOWN 200 /* KEY_DOWN + root column, then a count: the face-down cards */
-#define KEY_END 255  /* a column's end */
-#define ENC_MAX 64 /* a column's part: at most 2 + 52 + 1 bytes, copied whole */
-#define KEY_MAX (8 + NCOL * ENC_MAX)
+#define F_PLAIN 64 /* the search's own flag: reduced false, the columns in order in the key */
 
-#define CHUNK_BITS 18
-#define CHUNK_SIZE ((size_t)1 << CHUNK_BITS)
-#define OFFSET_BITS 40
-#define OFFSET_MASK (((uint64_t)1 << OFFSET_BITS) - 1)
+/* A key's bytes, one per card: what lies under it (a card 0..51, or one of these), + K_DOWN face down */
+#define K_BOTTOM 52  /* K_BOTTOM + i: the bottom of column i, which the stock reaches (or any, with F_PLAIN) */
+#define K_FLOOR 59   /* the bottom of a column the stock does not reach */
+#define K_STOCK 60   /* K_STOCK + k: place k of the stock */
+#define K_GONE 67    /* collected, or not in play */
+#define K_DOWN 128
+#define KEYLEN 52
+#define KEY_MAX KEYLEN
+
+#define CHUNK_BITS 16
+#define CHUNK_ENTRIES ((size_t)1 << CHUNK_BITS)
+#define CHUNK_SIZE (CHUNK_ENTRIES * KEYLEN)
+#define MAX_ENTRIES 0xfffffffeu /* an entry's number + 1 fits in a slot's 32 low bits */
 #define MAX_MOVES 512
 
+/* A position. Besides the columns, it keeps (up to date at every change) where each card is:
+ * each column's face-up and face-down cards as bit sets, its count of face-down cards, and the
+ * column and index of every face-up card. */
 typedef struct {
+    uint64_t cm[NCOL]; /* each column's face-up cards */
+    uint64_t dm[NCOL]; /* each column's face-down cards (as card numbers) */
+    uint8_t wcol[52], widx[52]; /* the column and index of each face-up card */
+    uint8_t nd[NCOL];  /* each column's face-down cards: how many */
+    uint8_t key[KEYLEN]; /* the table's key (see the top of the file) */
     uint8_t len[NCOL];
     uint8_t nstock;
     uint8_t suits;
@@ -98,12 +108,6 @@ typedef struct {
 /* RUN_GO: go on; RUN_CHECK: go on after the progress call and the signal check */
 enum { RUN_GO, RUN_WON, RUN_LOST, RUN_NODES, RUN_MEMORY, RUN_CHECK };
 
-/* Each column's part of the key, for a node whose children are being made. */
-typedef struct {
-    uint8_t b[NCOL][ENC_MAX];
-    uint8_t len[NCOL];
-} Parts;
-
 typedef struct {
     int flags, reduced, latent;
     uint64_t max_nodes, nodes, next_check, check_every;
@@ -111,9 +115,8 @@ typedef struct {
     /* the table */
     uint64_t *slots;
     size_t mask, count;
-    uint8_t **chunks;
-    size_t *chunk_ends; /* how much of each full chunk holds keys */
-    size_t nchunks, chunks_cap, chunk_used;
+    uint8_t **chunks;  /* the arena: chunks of CHUNK_ENTRIES keys */
+    size_t nchunks, chunks_cap;
     /* the path */
     Frame *frames;
     size_t frames_cap;
@@ -126,12 +129,8 @@ typedef struct {
     Move buf[MAX_MOVES];
     int nbuf, avail;
     /* the children's keys, made before any is looked up (so that the lookups overlap) */
-    Parts parts;
-    uint8_t keys[MAX_MOVES + 1][KEY_MAX];
-    int key_len[MAX_MOVES + 1];
+    uint8_t keys[MAX_MOVES + 1][KEYLEN];
     uint64_t key_hash[MAX_MOVES + 1];
-    /* the root column whose face-down cards a column's bottom face-down card heads */
-    uint8_t down_root[52];
     /* the answer */
     Move *line;
     size_t line_len;
@@ -162,13 +161,11 @@ static void release(Ctx *c) {
     free(c->slots);
     for (size_t i = 0; i < c->nchunks; i++) free(c->chunks[i]);
     free(c->chunks);
-    free(c->chunk_ends);
     free(c->frames);
     free(c->moves);
     free(c->line);
     c->slots = NULL;
     c->chunks = NULL;
-    c->chunk_ends = NULL;
     c->nchunks = 0;
     c->frames = NULL;
     c->moves = NULL;
@@ -177,10 +174,34 @@ static void release(Ctx *c) {
 
 /* ---- the rules, as fast.py has them ---- */
 
-static inline int down_count(const State *st, int col) {
-    int n = 0, len = st->len[col];
-    while (n < len && st->c[col][n] >= DOWN) n++;
-    return n;
+#define BIT(card) ((uint64_t)1 << (card))
+/* The Kings, shifted one down: BIT(top) >> 1 & ~ACES is the bit of the card that goes on top, if any. */
+#define ACES (BIT(12) | BIT(25) | BIT(38) | BIT(51))
+
+static inline int down_count(const State *st, int col) { return st->nd[col]; }
+
+static inline uint64_t face_up(const State *st) {
+    uint64_t up = 0;
+    for (int col = 0; col < NCOL; col++) up |= st->cm[col];
+    return up;
+}
+
+/* The key byte of the bottom of column col. */
+static inline uint8_t bottom_of(const State *st, int col, int flags) {
+    return (uint8_t)((flags & F_PLAIN) || col < st->nstock ? K_BOTTOM + col : K_FLOOR);
+}
+
+/* Turn the face-down card at the top of a column face up. */
+static inline void flip_top(State *st, int col) {
+    int j = st->len[col] - 1;
+    uint8_t card = (uint8_t)(st->c[col][j] - DOWN);
+    st->c[col][j] = card;
+    st->key[card] &= (uint8_t)~K_DOWN;
+    st->cm[col] |= BIT(card);
+    st->dm[col] &= ~BIT(card);
+    st->nd[col]--;
+    st->wcol[card] = (uint8_t)col;
+    st->widx[card] = (uint8_t)j;
 }
 
 /* RUNS[suit] in column: the suit's complete run, King to Ace, face up somewhere in the column. */
@@ -199,27 +220,17 @@ static int has_run(const State *st, int col, int suit) {
 
 /* fast.moves_of: the moves into non-empty columns, then into each of `empties`. */
 static int moves_of(const State *st, int flags, const int *empties, int nempty, Move *out, int *avail) {
-    int8_t where_col[52];
-    uint8_t where_idx[52];
-    memset(where_col, -1, sizeof where_col);
-    for (int col = 0; col < NCOL; col++) {
-        int len = st->len[col];
-        for (int j = down_count(st, col); j < len; j++) {
-            uint8_t card = st->c[col][j];
-            where_col[card] = (int8_t)col;
-            where_idx[card] = (uint8_t)j;
-        }
-    }
     int n = 0;
+    uint64_t up = face_up(st);
     for (int dest = 0; dest < NCOL; dest++) {
         int len = st->len[dest];
         if (!len) continue;
         int target = st->c[dest][len - 1];
         if (target % 13) {
             int card = target - 1;
-            if (where_col[card] >= 0 && where_col[card] != dest) {
-                out[n].s = (uint8_t)where_col[card];
-                out[n].i = where_idx[card];
+            if (up >> card & 1 && st->wcol[card] != dest) {
+                out[n].s = st->wcol[card];
+                out[n].i = st->widx[card];
                 out[n].d = (uint8_t)dest;
                 n++;
             }
@@ -246,8 +257,8 @@ static int moves_of(const State *st, int flags, const int *empties, int nempty, 
         } else {
             for (int suit = 0; suit < 4; suit++) {
                 int king = 13 * suit + 12;
-                if (where_col[king] < 0) continue;
-                int index = where_idx[king], source = where_col[king];
+                if (!(up >> king & 1)) continue;
+                int index = st->widx[king], source = st->wcol[king];
                 if (index == 0 && !whole) continue;
                 for (int e = 0; e < nempty; e++) {
                     out[n].s = (uint8_t)source;
@@ -273,46 +284,78 @@ static void collect_runs(State *st, int col) {
         for (int k = 0; k < 13; k++)
             if (st->c[col][len - 13 + k] != 13 * suit + 12 - k) return;
         st->suits |= (uint8_t)(1 << suit);
+        st->cm[col] &= ~((uint64_t)0x1fff << (13 * suit));
+        memset(st->key + 13 * suit, K_GONE, 13);
         len -= 13;
         st->len[col] = (uint8_t)len;
-        if (len && st->c[col][len - 1] >= DOWN) st->c[col][len - 1] -= DOWN;
+        if (len && st->c[col][len - 1] >= DOWN) flip_top(st, col);
     }
 }
 
-/* fast.apply_move; returns the bit set of the columns it changed */
-static unsigned apply_move(const State *in, State *out, Move m, int flags, int sweep) {
-    memcpy(out, in, sizeof *out);
-    int touched[NCOL], ntouched;
+/* fast.apply_move, in place. */
+static void play(State *st, Move m, int flags, int sweep) {
+    int first, last; /* the columns where a run may have completed */
     if (m.s == NO) {
-        int n = in->nstock;
-        for (int i = 0; i < n; i++) out->c[i][out->len[i]++] = in->stock[i];
-        out->nstock = 0;
-        for (int i = 0; i < n; i++) touched[i] = i;
-        ntouched = n;
+        int n = st->nstock;
+        if (!(flags & F_PLAIN)) /* the bottoms the stock reached are like the others now */
+            for (int i = 0; i < n; i++)
+                if (st->len[i]) {
+                    uint8_t *k = &st->key[st->c[i][0] & (DOWN - 1)];
+                    *k = (uint8_t)(K_FLOOR | (*k & K_DOWN));
+                }
+        for (int i = 0; i < n; i++) {
+            uint8_t card = st->stock[i];
+            int len = st->len[i];
+            st->key[card] = len ? st->c[i][len - 1] : (uint8_t)(flags & F_PLAIN ? K_BOTTOM + i : K_FLOOR);
+            st->wcol[card] = (uint8_t)i;
+            st->widx[card] = (uint8_t)len;
+            st->c[i][len] = card;
+            st->len[i] = (uint8_t)(len + 1);
+            st->cm[i] |= BIT(card);
+        }
+        st->nstock = 0;
+        first = 0;
+        last = n - 1;
     } else {
-        int cnt = in->len[m.s] - m.i;
-        memcpy(out->c[m.d] + out->len[m.d], in->c[m.s] + m.i, (size_t)cnt);
-        out->len[m.d] = (uint8_t)(out->len[m.d] + cnt);
-        out->len[m.s] = m.i;
-        if (m.i && out->c[m.s][m.i - 1] >= DOWN) out->c[m.s][m.i - 1] -= DOWN;
-        if (!(flags & F_COLLECT)) return 1u << m.s | 1u << m.d;
-        touched[0] = m.s;
-        touched[1] = m.d;
-        ntouched = 2;
+        int cnt = st->len[m.s] - m.i, base = st->len[m.d];
+        const uint8_t *moving = st->c[m.s] + m.i;
+        uint64_t group = 0;
+        st->key[moving[0]] = base ? st->c[m.d][base - 1] : bottom_of(st, m.d, flags);
+        for (int k = 0; k < cnt; k++) {
+            uint8_t card = moving[k];
+            group |= BIT(card);
+            st->wcol[card] = m.d;
+            st->widx[card] = (uint8_t)(base + k);
+        }
+        memcpy(st->c[m.d] + base, moving, (size_t)cnt);
+        st->len[m.d] = (uint8_t)(base + cnt);
+        st->len[m.s] = m.i;
+        st->cm[m.s] &= ~group;
+        st->cm[m.d] |= group;
+        if (m.i && st->c[m.s][m.i - 1] >= DOWN) flip_top(st, m.s);
+        if (!(flags & F_COLLECT)) return;
+        /* A run can complete only where an Ace is on top: on the destination, or on the source
+         * when the moved cards sat on a complete run. */
+        int len = st->len[m.s];
+        if (len >= 13 && st->c[m.s][len - 1] % 13 == 0) collect_runs(st, m.s);
+        first = last = m.d;
     }
     if (flags & F_COLLECT) {
         if (sweep) {
-            for (int i = 0; i < NCOL; i++) touched[i] = i;
-            ntouched = NCOL;
+            first = 0;
+            last = NCOL - 1;
         }
-        for (int t = 0; t < ntouched; t++) {
-            int col = touched[t], len = out->len[col];
-            if (len >= 13 && out->c[col][len - 1] % 13 == 0) collect_runs(out, col);
+        for (int col = first; col <= last; col++) {
+            int len = st->len[col];
+            if (len >= 13 && st->c[col][len - 1] % 13 == 0) collect_runs(st, col);
         }
     }
-    unsigned touched_bits = 0;
-    for (int t = 0; t < ntouched; t++) touched_bits |= 1u << touched[t];
-    return touched_bits;
+}
+
+/* fast.apply_move */
+static inline void apply_move(const State *in, State *out, Move m, int flags, int sweep) {
+    memcpy(out, in, sizeof *out);
+    play(out, m, flags, sweep);
 }
 
 static int is_run(const State *st, int col) {
@@ -384,10 +427,22 @@ static int sorted_moves(const Move *moves, int n, int deal, Move *out) {
 
 /* ---- safe moves (reductions.safe_move and settle) ---- */
 
+/* Each card's suit and rank (0 the Ace, 12 the King), and the cards of its suit above it. */
+static uint8_t SUIT[52], RANK[52];
+static uint64_t HIGHER[52];
+
+static void make_tables(void) {
+    for (int card = 0; card < 52; card++) {
+        SUIT[card] = (uint8_t)(card / 13);
+        RANK[card] = (uint8_t)(card % 13);
+        HIGHER[card] = ((BIT(12 - card % 13)) - 1) << (card + 1);
+    }
+}
+
 /* Condition 3a: the group from (source, index) is X down to the Ace, and dest ends in the King down to X + 1. */
 static int completes_run(const State *st, int source, int index, int dest, int x) {
-    int suit = x / 13, rank = x % 13, n = st->len[source] - index, m = 12 - rank, len = st->len[dest];
-    if (n != rank + 1 || len < m) return 0;
+    int suit = SUIT[x], rank = RANK[x], n = st->len[source] - index, m = 12 - rank, len = st->len[dest];
+    if (n != rank + 1 || len < m || st->c[source][st->len[source] - 1] != 13 * suit) return 0;
     for (int k = 0; k < n; k++)
         if (st->c[source][index + k] != x - k) return 0;
     for (int k = 0; k < m; k++)
@@ -398,21 +453,25 @@ static int completes_run(const State *st, int source, int index, int dest, int x
 /* Condition 3b: the group is frozen. */
 static int frozen_group(const State *st, int source, int index) {
     const uint8_t *g = st->c[source] + index;
-    int n = st->len[source] - index;
+    int n = st->len[source] - index, top = g[n - 1];
+    /* at once: the top is an Ace or has its predecessor below it in the group */
+    if (top % 13 && !(st->wcol[top - 1] == source && st->cm[source] >> (top - 1) & 1 && st->widx[top - 1] > index))
+        return 0;
     uint64_t below = (uint64_t)1 << g[0];
     for (int k = 1; k < n; k++) {
         int card = g[k];
         if (card % 13 == 12 || !(below >> (card + 1) & 1)) return 0;
         below |= (uint64_t)1 << card;
     }
-    int top = g[n - 1];
     return top % 13 == 0 || (n > 1 && ((below & ~((uint64_t)1 << top)) >> (top - 1) & 1));
 }
 
 /* Condition 3c: the column is frozen (first: its first face-up card). */
 static int frozen_column(const State *st, int col, int first) {
-    uint64_t below = 0;
-    for (int j = 0; j < first; j++) below |= (uint64_t)1 << (st->c[col][j] - DOWN);
+    /* at once: the top is a King or has its successor in the column */
+    int top = st->c[col][st->len[col] - 1];
+    if (top % 13 != 12 && !((st->cm[col] | st->dm[col]) >> (top + 1) & 1)) return 0;
+    uint64_t below = st->dm[col];
     for (int j = first; j < st->len[col]; j++) {
         int card = st->c[col][j];
         if (card % 13 == 12) {
@@ -426,9 +485,9 @@ static int frozen_column(const State *st, int col, int first) {
     return 1;
 }
 
-/* Condition 3d: every column holding a face-up card of the suit above rank holds only such cards. */
-static int apart(const uint64_t *masks, int suit, int rank) {
-    uint64_t higher = (((uint64_t)1 << (12 - rank)) - 1) << (13 * suit + rank + 1);
+/* Condition 3d: every column holding a face-up card of x's suit above x holds only such cards. */
+static int apart(const uint64_t *masks, int x) {
+    uint64_t higher = HIGHER[x];
     for (int col = 0; col < NCOL; col++)
         if ((masks[col] & higher) && (masks[col] & ~higher)) return 0;
     return 1;
@@ -442,33 +501,17 @@ static int safe_move(const State *st, int flags, Move *m) {
         return 0;
     }
     int kings_only = !(flags & F_EMPTY_ANY);
-    int8_t where_col[52];
-    uint8_t where_idx[52];
-    uint64_t masks[NCOL];
-    int firsts[NCOL];
-    memset(where_col, -1, sizeof where_col);
-    for (int col = 0; col < NCOL; col++) {
-        int first = down_count(st, col), len = st->len[col];
-        uint64_t mask = 0;
-        for (int j = first; j < len; j++) {
-            uint8_t card = st->c[col][j];
-            where_col[card] = (int8_t)col;
-            where_idx[card] = (uint8_t)j;
-            mask |= (uint64_t)1 << card;
-        }
-        firsts[col] = first;
-        masks[col] = mask;
-    }
+    uint64_t up = face_up(st);
     for (int dest = 0; dest < NCOL; dest++) {
         int len = st->len[dest];
         if (!len) continue;
         int target = st->c[dest][len - 1];
-        if (target % 13 == 0) continue;
-        int x = target - 1, source = where_col[x];
-        if (source < 0 || source == dest) continue;
-        int index = where_idx[x];
+        if (!RANK[target]) continue;
+        int x = target - 1;
+        if (!(up >> x & 1) || st->wcol[x] == dest) continue;
+        int source = st->wcol[x], index = st->widx[x];
         if (completes_run(st, source, index, dest, x) || (kings_only && frozen_group(st, source, index)) ||
-            (kings_only && frozen_column(st, dest, firsts[dest])) || apart(masks, x / 13, x % 13)) {
+            (kings_only && frozen_column(st, dest, down_count(st, dest))) || apart(st->cm, x)) {
             m->s = (uint8_t)source;
             m->i = (uint8_t)index;
             m->d = (uint8_t)dest;
@@ -478,128 +521,38 @@ static int safe_move(const State *st, int flags, Move *m) {
     return 0;
 }
 
-/* reductions.settle, in place; returns the bit set of the columns it changed. */
-static unsigned settle(State *st, int flags) {
-    unsigned touched = 0;
+/* reductions.settle, in place. */
+static void settle(State *st, int flags) {
     Move m;
-    State next;
-    while (safe_move(st, flags, &m)) {
-        touched |= apply_move(st, &next, m, flags, 0);
-        *st = next;
-    }
-    return touched;
+    while (safe_move(st, flags, &m)) play(st, m, flags, 0);
 }
 
-/* ---- keys ---- */
+/* ---- keys and the table ---- */
 
-/* A column into the key: its face-down cards as (the root column they came from, how many),
- * its face-up cards as runs (a card with its predecessors on it), then an end byte. */
-static inline uint8_t *put_column(uint8_t *p, const State *st, int col, const uint8_t *down_root) {
-    int len = st->len[col];
-    const uint8_t *c = st->c[col];
-    int j = 0;
-    while (j < len && c[j] >= DOWN) j++;
-    if (j) {
-        *p++ = (uint8_t)(KEY_DOWN + down_root[c[0] - DOWN]);
-        *p++ = (uint8_t)j;
-    }
-    while (j < len) {
-        uint8_t card = c[j];
-        int k = j + 1;
-        if (card % 13) {
-            uint8_t next = (uint8_t)(card - 1);
-            while (k < len && c[k] == next) {
-                k++;
-                if (!(next % 13)) break;
-                next--;
-            }
-        }
-        if (k - j == 1) {
-            *p++ = card;
-        } else {
-            *p++ = (uint8_t)(KEY_RUN + card);
-            *p++ = (uint8_t)(k - j);
-        }
-        j = k;
-    }
-    *p++ = KEY_END;
-    return p;
-}
-
-static void make_parts(const State *st, const uint8_t *down_root, Parts *parts) {
+/* The key of a state read from Python (flags: F_PLAIN or not), made from scratch. */
+static void make_key(State *st, int flags) {
+    memset(st->key, K_GONE, KEYLEN);
     for (int col = 0; col < NCOL; col++)
-        parts->len[col] = (uint8_t)(put_column(parts->b[col], st, col, down_root) - parts->b[col]);
+        for (int j = 0; j < st->len[col]; j++) {
+            uint8_t v = st->c[col][j];
+            uint8_t under = j ? (uint8_t)(st->c[col][j - 1] & (DOWN - 1)) : bottom_of(st, col, flags);
+            st->key[v & (DOWN - 1)] = (uint8_t)(under | (v >= DOWN ? K_DOWN : 0));
+        }
+    for (int k = 0; k < st->nstock; k++) st->key[st->stock[k]] = (uint8_t)(K_STOCK + k);
 }
 
-/* The key of a state into `out` (KEY_MAX bytes); returns its length. The columns not in
- * `fresh` are taken from `parts` (those of the parent, which they equal).
- * reduced: reductions.canonical_key's classes (two non-empty columns never start with the same
- * card, so the multiset is the columns ordered by their first byte, the empty ones first);
- * else search._plain_key's (every column in order). */
-static int make_key(const State *st, int reduced, const uint8_t *down_root, const Parts *parts, unsigned fresh,
-                    uint8_t *out) {
-    uint8_t *p = out;
-    int reach = st->nstock;
-    *p++ = (uint8_t)(reach | st->suits << 3);
-    for (int k = 0; k < reach; k++) *p++ = st->stock[k];
-#define PUT(col)                                                        \
-    do {                                                                \
-        int col_ = (col);                                               \
-        if (fresh >> col_ & 1) {                                        \
-            p = put_column(p, st, col_, down_root);                     \
-        } else {                                                        \
-            memcpy(p, parts->b[col_], ENC_MAX);                         \
-            p += parts->len[col_];                                      \
-        }                                                               \
-    } while (0)
-    int k = 0;
-    if (reduced) {
-        for (; k < reach; k++) PUT(k);
-        /* the others by first byte: a bit set of first bytes (the empty ones first) */
-        uint64_t lo = 0, hi = 0;
-        int empties = 0;
-        uint8_t col_of[128];
-        for (int col = reach; col < NCOL; col++) {
-            if (!st->len[col]) {
-                empties++;
-                continue;
-            }
-            uint8_t first = st->c[col][0];
-            col_of[first] = (uint8_t)col;
-            if (first < 64) lo |= (uint64_t)1 << first;
-            else hi |= (uint64_t)1 << (first - 64);
-        }
-        for (int e = 0; e < empties; e++) *p++ = KEY_END;
-        while (lo) {
-            int b = __builtin_ctzll(lo);
-            lo &= lo - 1;
-            PUT(col_of[b]);
-        }
-        while (hi) {
-            int b = __builtin_ctzll(hi);
-            hi &= hi - 1;
-            PUT(col_of[b + 64]);
-        }
-    } else {
-        for (; k < NCOL; k++) PUT(k);
-    }
-#undef PUT
-    return (int)(p - out);
-}
-
-/* A 64-bit hash of len bytes; it reads whole 8-byte words (up to 7 bytes past the end, which
- * every buffer it is given has) and masks what is past the end. */
-static inline uint64_t hash_key(const uint8_t *k, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
-    for (int i = 0; i < len; i += 8) {
+/* A 64-bit hash of a key (52 bytes: six 8-byte words and one of 4). */
+static inline uint64_t hash_key(const uint8_t *k) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 48; i += 8) {
         uint64_t v;
         memcpy(&v, k + i, 8);
-        if (len - i < 8) v &= ((uint64_t)1 << (8 * (len - i))) - 1;
-        v *= 0xbf58476d1ce4e5b9ull;
-        v ^= v >> 31;
-        h = (h ^ v) * 0x94d049bb133111ebull;
+        h = (h ^ (v * 0xbf58476d1ce4e5b9ull)) * 0x94d049bb133111ebull;
         h = h << 27 | h >> 37;
     }
+    uint32_t w;
+    memcpy(&w, k + 48, 4);
+    h = (h ^ (w * 0xbf58476d1ce4e5b9ull)) * 0x94d049bb133111ebull;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;
@@ -608,8 +561,8 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
     return h;
 }
 
-static inline const uint8_t *entry_at(const Ctx *c, uint64_t offset) {
-    return c->chunks[offset >> CHUNK_BITS] + (offset & (CHUNK_SIZE - 1));
+static inline const uint8_t *entry_at(const Ctx *c, uint64_t n) {
+    return c->chunks[n >> CHUNK_BITS] + (n & (CHUNK_ENTRIES - 1)) * KEYLEN;
 }
 
 /* Twice the slots; the keys are read back in the arena's order (sequentially, not through
@@ -619,15 +572,11 @@ static int grow_table(Ctx *c) {
     uint64_t *slots = grab(c, cap * sizeof(uint64_t));
     if (slots == NULL) return -1;
     memset(slots, 0, cap * sizeof(uint64_t));
-    for (size_t n = 0; n < c->nchunks; n++) {
-        const uint8_t *chunk = c->chunks[n];
-        size_t end = n + 1 == c->nchunks ? c->chunk_used : c->chunk_ends[n];
-        for (size_t at = 0; at < end; at += 1 + (size_t)chunk[at]) {
-            uint64_t h = hash_key(chunk + at + 1, chunk[at]);
-            size_t i = h & (cap - 1);
-            while (slots[i]) i = (i + 1) & (cap - 1);
-            slots[i] = (h >> OFFSET_BITS) << OFFSET_BITS | ((((uint64_t)n << CHUNK_BITS) | at) + 1);
-        }
+    for (size_t n = 0; n < c->count; n++) {
+        uint64_t h = hash_key(entry_at(c, n));
+        size_t i = h & (cap - 1);
+        while (slots[i]) i = (i + 1) & (cap - 1);
+        slots[i] = (h >> 32) << 32 | (n + 1);
     }
     free(c->slots);
     c->used -= (c->mask + 1) * sizeof(uint64_t);
@@ -637,43 +586,31 @@ static int grow_table(Ctx *c) {
 }
 
 /* 1: the key was new and is now in the table; 0: it was there; -1: out of memory. */
-static int insert(Ctx *c, const uint8_t *key, int len, uint64_t h) {
+static int insert(Ctx *c, const uint8_t *key, uint64_t h) {
     if ((c->count + 1) * 10 > (c->mask + 1) * 7 && grow_table(c) < 0) return -1;
-    uint64_t tag = h >> OFFSET_BITS;
+    uint64_t tag = h >> 32;
     size_t at = h & c->mask;
     for (;;) {
         uint64_t v = c->slots[at];
         if (!v) break;
-        if (v >> OFFSET_BITS == tag) {
-            const uint8_t *e = entry_at(c, (v & OFFSET_MASK) - 1);
-            if (e[0] == len && memcmp(e + 1, key, (size_t)len) == 0) return 0;
-        }
+        if (v >> 32 == tag && memcmp(entry_at(c, (v & 0xffffffffu) - 1), key, KEYLEN) == 0) return 0;
         at = (at + 1) & c->mask;
     }
-    if (c->nchunks == 0 || c->chunk_used + 1 + (size_t)len > CHUNK_SIZE) {
+    if (c->count >= MAX_ENTRIES) return -1;
+    if (c->count == c->nchunks << CHUNK_BITS) {
         if (c->nchunks == c->chunks_cap) {
             size_t cap = c->chunks_cap ? c->chunks_cap * 2 : 64;
             uint8_t **chunks = regrab(c, c->chunks, c->chunks_cap * sizeof(uint8_t *), cap * sizeof(uint8_t *));
             if (chunks == NULL) return -1;
             c->chunks = chunks;
-            size_t *ends = regrab(c, c->chunk_ends, c->chunks_cap * sizeof(size_t), cap * sizeof(size_t));
-            if (ends == NULL) return -1;
-            c->chunk_ends = ends;
             c->chunks_cap = cap;
         }
-        if (((uint64_t)(c->nchunks + 1) << CHUNK_BITS) > OFFSET_MASK) return -1;
-        uint8_t *chunk = grab(c, CHUNK_SIZE + 8); /* 8: hash_key may read past the last key */
+        uint8_t *chunk = grab(c, CHUNK_SIZE);
         if (chunk == NULL) return -1;
-        if (c->nchunks) c->chunk_ends[c->nchunks - 1] = c->chunk_used;
         c->chunks[c->nchunks++] = chunk;
-        c->chunk_used = 0;
     }
-    uint64_t offset = ((uint64_t)(c->nchunks - 1) << CHUNK_BITS) | c->chunk_used;
-    uint8_t *e = c->chunks[c->nchunks - 1] + c->chunk_used;
-    e[0] = (uint8_t)len;
-    memcpy(e + 1, key, (size_t)len);
-    c->chunk_used += 1 + (size_t)len;
-    c->slots[at] = tag << OFFSET_BITS | (offset + 1);
+    memcpy((uint8_t *)entry_at(c, c->count), key, KEYLEN);
+    c->slots[at] = tag << 32 | (c->count + 1);
     c->count++;
     return 1;
 }
@@ -764,17 +701,16 @@ static int advance(Ctx *c) {
                            : sorted_moves(c->buf, c->nbuf, deal, ordered);
         size_t base = c->moves_top;
         State child;
-        make_parts(here, c->down_root, &c->parts);
         for (int k = 0; k < n; k++) {
-            unsigned fresh = apply_move(here, &child, ordered[k], c->flags, 0);
-            if (c->reduced) fresh |= settle(&child, c->flags);
+            apply_move(here, &child, ordered[k], c->flags, 0);
+            if (c->reduced) settle(&child, c->flags);
             if (won(&child, c->flags)) return set_line(c, c->cur, ordered[k], 1);
-            c->key_len[k] = make_key(&child, c->reduced, c->down_root, &c->parts, fresh, c->keys[k]);
-            c->key_hash[k] = hash_key(c->keys[k], c->key_len[k]);
+            memcpy(c->keys[k], child.key, KEYLEN);
+            c->key_hash[k] = hash_key(child.key);
             __builtin_prefetch(&c->slots[c->key_hash[k] & c->mask]);
         }
         for (int k = 0; k < n; k++) {
-            int r = insert(c, c->keys[k], c->key_len[k], c->key_hash[k]);
+            int r = insert(c, c->keys[k], c->key_hash[k]);
             if (r < 0) return RUN_MEMORY;
             if (r && push_move(c, ordered[k]) < 0) return RUN_MEMORY;
         }
@@ -789,7 +725,6 @@ static int advance(Ctx *c) {
 
 /* The root: its key, then its children (made with the sweep when `latent`). */
 static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
-    uint8_t key[KEY_MAX];
     c->mask = 1023;
     c->slots = grab(c, (c->mask + 1) * sizeof(uint64_t));
     c->frames_cap = 16;
@@ -800,10 +735,8 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
     memset(c->slots, 0, (c->mask + 1) * sizeof(uint64_t));
     Frame *f = &c->frames[0];
     f->s = *root;
-    for (int col = 0; col < NCOL; col++)
-        if (root->len[col] && root->c[col][0] >= DOWN) c->down_root[root->c[col][0] - DOWN] = (uint8_t)col;
-    int len = make_key(&f->s, c->reduced, c->down_root, NULL, 0x7f, key);
-    if (insert(c, key, len, hash_key(key, len)) < 0) return RUN_MEMORY;
+    make_key(&f->s, c->flags);
+    if (insert(c, f->s.key, hash_key(f->s.key)) < 0) return RUN_MEMORY;
     f->base = 0;
     f->cursor = 0;
     State child;
@@ -815,8 +748,7 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
             c->depth = 0;
             return set_line(c, root_moves[k], root_moves[k], 0);
         }
-        len = make_key(&child, c->reduced, c->down_root, NULL, 0x7f, key);
-        int r = insert(c, key, len, hash_key(key, len));
+        int r = insert(c, child.key, hash_key(child.key));
         if (r < 0) return RUN_MEMORY;
         if (r && push_move(c, root_moves[k]) < 0) return RUN_MEMORY;
     }
@@ -856,6 +788,14 @@ static int read_state(PyObject *columns, PyObject *stock, int collected, State *
             up |= v < DOWN;
             seen |= (uint64_t)1 << card;
             st->c[col][j] = v;
+            if (v < DOWN) {
+                st->cm[col] |= BIT(v);
+                st->wcol[v] = (uint8_t)col;
+                st->widx[v] = (uint8_t)j;
+            } else {
+                st->dm[col] |= BIT(v - DOWN);
+                st->nd[col]++;
+            }
         }
         if (len && !up) goto bad; /* a column's top card is face up */
         st->len[col] = (uint8_t)len;
@@ -999,7 +939,7 @@ static int search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         return -1;
     }
-    self->c->flags = flags;
+    self->c->flags = flags | (reduced ? 0 : F_PLAIN);
     self->c->reduced = reduced;
     self->c->latent = latent;
     self->c->limit = limit;
@@ -1103,10 +1043,11 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    make_tables();
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "KEY_MAX", KEY_MAX) < 0 ||
+    if (PyModule_AddIntConstant(m, "KEY_LENGTH", KEYLEN) < 0 ||
         PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0 ||
         PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(m);

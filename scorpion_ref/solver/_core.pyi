@@ -2,8 +2,8 @@
 
 from collections.abc import Callable, Sequence
 
-#: The longest key the table stores, in bytes.
-KEY_MAX: int
+#: The length of the table's keys, in bytes (one per card).
+KEY_LENGTH: int
 #: The size of one chunk of the arena that holds the keys, in bytes.
 CHUNK_SIZE: int
 
