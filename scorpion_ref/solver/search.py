@@ -43,7 +43,6 @@ from ..rules import RuleSet
 from .fast import (
     ALL_SUITS,
     DEAL,
-    RUNS,
     SEP,
     FastMove,
     Flags,
@@ -54,6 +53,9 @@ from .fast import (
     moves_of,
     to_action,
     won,
+)
+from .fast import (
+    latent_run as _latent_run,
 )
 from .outcome import Budget, Solution
 from .reductions import (
@@ -152,11 +154,6 @@ def table_bytes(seen: set[bytes], key_length: int) -> int:
     array is counted twice, for the resize that the next insertions may cause.
     """
     return len(seen) * (_BYTES_HEADER + key_length) + 2 * sys.getsizeof(seen)
-
-
-def _latent_run(state: State) -> bool:
-    """Whether a column ends in a complete run not yet collected (only a start position can)."""
-    return any(len(c) >= 13 and c[-1] % 13 == 0 and c.endswith(RUNS[c[-1] // 13]) for c in state[0])
 
 
 def _plain_key(state: State) -> bytes:
