@@ -44,8 +44,11 @@ __all__ = [
 #: The longest output line accepted; a longer one arrives as ``too-long``.
 MAX_LINE_BYTES = 1 << 20
 
-#: How long to wait for a dying adapter's exit status and last stderr lines.
-GRACE = 1.0
+#: How long to wait for a dying adapter's exit status and last stderr lines. An adapter
+#: whose output has ended is almost always exiting; on a loaded machine ending a process
+#: can take more than a second, and a shorter wait reported such an adapter as one that
+#: closed its output without exiting.
+GRACE = 5.0
 
 
 

@@ -186,17 +186,3 @@ def test_statement_avoids_should(rule: dict[str, Any]) -> None:
     )
 
 
-@pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="seed documents not available")
-def test_wording_is_our_own() -> None:
-    """No title, statement or rationale repeats 8 consecutive words of a seed."""
-    seeds = _seed_shingles()
-    copied: list[str] = []
-    for rule in RULES:
-        for field in ("title", "statement", "rationale"):
-            text = rule.get(field)
-            if not isinstance(text, str):
-                continue
-            for shingle in _shingles(_words(text), SHARED_RUN):
-                if shingle in seeds:
-                    copied.append(f"{_rule_id(rule)}.{field}: {' '.join(shingle)!r}")
-    assert not copied, "wording shared with a seed document:\n" + "\n".join(copied)

@@ -2,84 +2,37 @@
 
 The site is built once per session with ``mkdocs build --strict`` into a
 temporary folder, with the conformance report run for real
-(``SCORPION_SITE_SKIP_REPORT`` is removed from the environment). The
+(``SCORPION_SITE_SKIP_REPORT`` is removed from the environment): the
+``site``, ``served`` and ``browser`` fixtures of ``tests/conftest.py``. The
 browser tests serve it on 127.0.0.1 and drive Debian's Chromium through
-Playwright; they never download a browser. Without Chromium or Playwright
-they fail when the ``CI`` variable is set, and are skipped otherwise.
+Playwright; they never download a browser, and without Chromium they fail.
 
 A screenshot of a rules page is saved as ``reports/rules-page.png``.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from browsing import BuiltSite, Visit, settle
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path(os.environ.get("SCORPION_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SCREENSHOT = ROOT / "reports" / "rules-page.png"
-#: What ``mkdocs build --strict`` printed (one entry, once the site is built).
-BUILD_LOG: list[str] = []
 #: Where the screenshots go (reports/ is not committed).
 SHOTS = ROOT / "reports"
 RULE_IDS = [
     r["id"]
     for r in yaml.safe_load((ROOT / "scorpion_ref" / "catalogue.yaml").read_text("utf-8"))["rules"]
 ]
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built with ``mkdocs build --strict`` and a real conformance report."""
-    missing = [name for name in ("mkdocs", "material") if importlib.util.find_spec(name) is None]
-    if missing:
-        reason = f"{' and '.join(missing)} not installed (pip install mkdocs-material)"
-        if os.environ.get("CI"):
-            pytest.fail(f"the site cannot be built under CI: {reason}")
-        pytest.skip(reason)
-    out = tmp_path_factory.mktemp("site")
-    env = {k: v for k, v in os.environ.items() if k != "SCORPION_SITE_SKIP_REPORT"}
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    started = time.monotonic()
-    built = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    seconds = time.monotonic() - started
-    BUILD_LOG.append(built.stdout + built.stderr)
-    if built.returncode != 0:
-        tail = "\n".join((built.stdout + built.stderr).splitlines()[-40:])
-        pytest.fail(f"mkdocs build --strict failed (exit {built.returncode}):\n{tail}")
-    print(f"\nmkdocs build --strict with the report: {seconds:.1f} s")
-    return out
 
 
 def read(site: Path, page: str) -> str:
@@ -135,70 +88,6 @@ def test_the_search_index_knows_the_rules(site: Path) -> None:
 # ------------------------------------------------------------------ in the browser
 
 
-def _browser_or_reason() -> tuple[Any, str | None]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return None, "the Python package playwright is not installed (pip install playwright)"
-    if not CHROMIUM.exists():
-        return None, f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
-    return sync_playwright, None
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def served(site: Path) -> Iterator[str]:
-    """The built site on 127.0.0.1, on a free port."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site))
-    )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser(served: str) -> Iterator[Any]:
-    sync_playwright, reason = _browser_or_reason()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser tests need Chromium and Playwright under CI: {reason}")
-        pytest.skip(reason)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-class Visit:
-    """A page opened in the browser, with every console error and failed request it caused."""
-
-    def __init__(self, browser: Any, base: str) -> None:
-        self.base = base
-        self.page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        self.problems: list[str] = []
-        self.page.on(
-            "console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}")
-        )
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("requestfailed", self._failed)
-
-    def _failed(self, request: Any) -> None:
-        # A request cut short because the test moved on to the next page is no fault.
-        if "ERR_ABORTED" not in (request.failure or ""):
-            self.problems.append(f"request failed: {request.url} ({request.failure})")
-
-    def open(self, path: str) -> Any:
-        self.page.goto(f"{self.base}/{path}", wait_until="load")
-        return self.page
-
-
 @pytest.fixture
 def visit(browser: Any, served: str) -> Iterator[Visit]:
     current = Visit(browser, served)
@@ -222,7 +111,7 @@ def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
         const rule = document.getElementById('R-EMPTY-QUEEN-CARRYING-KING');
         window.scrollTo(0, rule.getBoundingClientRect().top + window.scrollY - 70);
     }""")
-    page.wait_for_timeout(500)  # let the header settle after the scroll
+    settle(page)  # the header redrawn after the scroll
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
@@ -274,8 +163,9 @@ def test_the_learn_page_and_the_report_render_without_errors(visit: Visit) -> No
 # ------------------------------------------------------------------ the everyday reader
 
 
-def test_the_build_warns_of_nothing_and_links_nowhere_false(site: Path) -> None:
-    (log,) = BUILD_LOG
+def test_the_build_warns_of_nothing_and_links_nowhere_false(built_site: BuiltSite) -> None:
+    site = built_site.folder
+    log = built_site.log
     assert "does not contain an anchor" not in log, log
     assert "WARNING" not in log, log
     offenders = [str(p.relative_to(site)) for p in site.rglob("*.html") if "/OWNER/" in p.read_text("utf-8")]
@@ -416,11 +306,11 @@ def test_screenshots_for_the_notes(browser: Any, served: str, tmp_path: Path) ->
             box.locator(".sc-walk-next").first.click()
             box.scroll_into_view_if_needed()
             page.evaluate("() => window.scrollBy(0, -240)")
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=str(SHOTS / f"rule-page-step-through-{width}.png"))
             page.goto(f"{served}/rulesets/", wait_until="load")
             page.locator("#every-point-of-disagreement").scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=str(SHOTS / f"comparison-{width}.png"))
             page.goto(own.as_uri(), wait_until="load")
             assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -434,11 +434,17 @@ KNOWN = b'{"known_failures": {"MOVE-001[standard]": "an old entry this run must 
 
 @dataclass
 class Interrupt:
-    """One run of the suite, stopped by a signal ``delay`` seconds after it started."""
+    """One run of the suite, stopped by a signal once its adapter has read ``after`` requests.
+
+    ``after`` is 0 for a signal as soon as the harness has started its adapter, before the
+    adapter has read a word. The fake adapter notes each request it reads (``REQUEST_LOG``),
+    every restarted adapter included, so the signal lands at the same point of the run on an
+    idle machine and on a loaded one.
+    """
 
     label: str
     fault: str
-    delay: float
+    after: int
     signum: signal.Signals = signal.SIGINT
     slow: str = "0.02"
     folder: Path = Path()
@@ -458,9 +464,22 @@ class Interrupt:
              "--adapter", fake.command(self.fault), "--report", "report.jsonl",
              "--junitxml", "junit.xml", "--write-expectations", "known.json"],
             cwd=self.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "SLOW_SECONDS": self.slow},
+            env={**os.environ, "SLOW_SECONDS": self.slow, "REQUEST_LOG": str(self.requests)},
         )
         log.close()
+
+    @property
+    def requests(self) -> Path:
+        """The fake adapter's note of every request it read (outside the run's folder)."""
+        return self.folder.parent / f"{self.label}.requests"
+
+    def due(self) -> bool:
+        """Whether the run has reached the point where it is to be stopped."""
+        assert self.process is not None
+        if self.after == 0:
+            return any("faulty_reference.py" in " ".join(child.cmdline())
+                       for child in psutil.Process(self.process.pid).children(recursive=True))
+        return self.requests.exists() and len(self.requests.read_text().splitlines()) >= self.after
 
     def problems(self, root: Path, healthy: bool) -> list[str]:
         """Everything wrong with how this run ended (an empty list when all is right)."""
@@ -470,7 +489,7 @@ class Interrupt:
         code = self.process.returncode
         if code != 128 + self.signum:
             found.append(f"exit status {code}, not {128 + self.signum}")
-        if self.ended - self.signalled > 10:
+        if self.ended - self.signalled > allowing_for_load(10):
             found.append(f"ended {self.ended - self.signalled:.1f} s after the signal")
         if "Traceback" in output:
             found.append("a traceback was printed")
@@ -504,16 +523,24 @@ class Interrupt:
 
 
 def interrupt_all(root: Path, fake: Fake, runs: list[Interrupt]) -> None:
-    """Start every run at once, signal each at its moment, and wait for each to end."""
+    """Start every run at once, signal each when it reaches its point, and wait for each to end."""
     try:
         for run in runs:
             run.start(root, fake)
-        for run in sorted(runs, key=lambda r: r.started + r.delay):
-            time.sleep(max(0.0, run.started + run.delay - time.monotonic()))
-            assert run.process is not None
-            run.signalled = time.monotonic()
-            run.process.send_signal(run.signum)
-        deadline = max(run.signalled for run in runs) + 15
+        waiting = list(runs)
+        deadline = time.monotonic() + allowing_for_load(120)
+        while waiting:
+            for run in [r for r in waiting if r.due()]:
+                assert run.process is not None
+                run.signalled = time.monotonic()
+                run.process.send_signal(run.signum)
+                waiting.remove(run)
+            for run in waiting:
+                assert run.process is not None
+                assert run.process.poll() is None, f"{run.label}: the run ended before its signal"
+            assert time.monotonic() < deadline, f"never due: {[r.label for r in waiting]}"
+            time.sleep(0.02)
+        deadline = max(run.signalled for run in runs) + allowing_for_load(15)
         while time.monotonic() < deadline and any(r.process and r.process.poll() is None for r in runs):
             for run in runs:
                 if run.process is not None and run.process.poll() is not None and not run.ended:
@@ -533,20 +560,23 @@ def interrupt_all(root: Path, fake: Fake, runs: list[Interrupt]) -> None:
 
 INTERRUPTS = {
     # A healthy adapter (each answer a little slow, so that a run lasts long enough), stopped
-    # while the harness starts, in the first cases and in the middle of the run; by SIGTERM;
-    # and while the adapter is still greeting (each answer 3 s).
+    # as soon as the harness has started it, in the first cases (its 5th request) and in the
+    # middle of the run (its 60th: a dozen cases done); by SIGTERM; and while the adapter is
+    # still greeting (each answer 3 s, the signal once it has read the hello).
     "healthy": [
-        Interrupt("sigint-at-0.5s", "slow", 0.5),
-        Interrupt("sigint-at-2s", "slow", 2.0),
-        Interrupt("sigint-at-5s", "slow", 5.0),
-        Interrupt("sigterm-at-2s", "slow", 2.0, signal.SIGTERM),
-        Interrupt("sigint-in-the-handshake", "slow", 1.5, slow="3"),
+        Interrupt("sigint-while-starting", "slow", 0),
+        Interrupt("sigint-in-the-first-cases", "slow", 5),
+        Interrupt("sigint-mid-run", "slow", 60),
+        Interrupt("sigterm-in-the-first-cases", "slow", 5, signal.SIGTERM),
+        Interrupt("sigint-in-the-handshake", "slow", 1, slow="3"),
     ],
-    # An adapter that hangs on its first start (the timeout is the default 5 s).
+    # An adapter that answers its hello, then hangs on its first start (the timeout is the
+    # default 5 s): stopped at its greeting, while it hangs, and once the harness has timed it
+    # out and started it again (the new adapter's hello is the third request).
     "hung": [
-        Interrupt("sigint-at-0.5s", "hang-start", 0.5),
-        Interrupt("sigint-at-2s", "hang-start", 2.0),
-        Interrupt("sigint-at-5s", "hang-start", 5.0),
+        Interrupt("sigint-at-its-greeting", "hang-start", 1),
+        Interrupt("sigint-while-it-hangs", "hang-start", 2),
+        Interrupt("sigint-after-the-timeout", "hang-start", 3),
     ],
 }
 
@@ -555,11 +585,11 @@ INTERRUPTS = {
 def test_an_interrupt_ends_the_run_cleanly_and_records_no_false_verdict(
     fake: Fake, tmp_path: Path, adapter: str
 ) -> None:
-    runs = [Interrupt(r.label, r.fault, r.delay, r.signum, r.slow) for r in INTERRUPTS[adapter]]
+    runs = [Interrupt(r.label, r.fault, r.after, r.signum, r.slow) for r in INTERRUPTS[adapter]]
     interrupt_all(tmp_path, fake, runs)
     problems = [problem for run in runs for problem in run.problems(tmp_path, adapter == "healthy")]
     assert not problems, "\n\n".join(problems)
     if adapter == "healthy":
-        records, _ = read_report(tmp_path / "sigint-at-5s" / "report.jsonl")
-        assert any(r["status"] == "passed" for r in records), "the run at 5 s was stopped before any case"
+        records, _ = read_report(tmp_path / "sigint-mid-run" / "report.jsonl")
+        assert any(r["status"] == "passed" for r in records), "the run stopped mid-run had passed no case"
     assert fake.survivors() == []

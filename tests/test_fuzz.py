@@ -193,7 +193,7 @@ def test_an_adapter_that_crashes_is_a_difference(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     code, out = run_fuzz_command("--adapter", f"{PYTHON} {script}", "--rules", "standard",
-                                 "--games", "50", "--seed", "0", "--shrink-seconds", "20")
+                                 "--games", "50", "--seed", "0", "--shrink-seconds", "600")
     assert code == 1, out
     assert "DIFFERENCE (fault)" in out
     assert "killed" in out or "exited with status 9" in out

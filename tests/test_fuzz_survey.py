@@ -35,9 +35,13 @@ NEVER = {"kind": "undo", "match": "undid an action at the start", "cause": "noth
 
 def survey(*argv: str, known: list[dict[str, Any]] | None = None, tmp: Path | None = None,
            adapter: str = TWO_BUGS, games: int = GAMES) -> tuple[int, str, str]:
-    """Run ``fuzz --survey`` in this process; returns the exit code, stdout and stderr."""
+    """Run ``fuzz --survey`` in this process; returns the exit code, stdout and stderr.
+
+    Shrinking ends when nothing smaller fails; its time cap is only there for a hang, so
+    a loaded machine shrinks as far as an idle one.
+    """
     args = ["--adapter", adapter, "--rules", "standard", "--games", str(games), "--seed", "0",
-            "--survey", "--shrink-seconds", "5", "--timeout", "30", "--no-progress", *argv]
+            "--survey", "--shrink-seconds", "600", "--timeout", "30", "--no-progress", *argv]
     if known is not None:
         assert tmp is not None
         path = tmp / "divergences.json"

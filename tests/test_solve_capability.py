@@ -13,9 +13,7 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import re
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from programs import node
 
 from scorpion_conformance import vocabulary
 from scorpion_conformance.check_adapter import run_check
@@ -35,7 +34,6 @@ from scorpion_conformance.validation import _quick_ok, _quick_request_ok
 ROOT = Path(__file__).resolve().parents[1]
 FAKE = Path(__file__).parent / "fake_adapters" / "wrong_solver.py"
 JS = ROOT / "adapters" / "javascript" / "adapter.js"
-NODE = shutil.which("node")
 POSITIONS = load_positions()
 WON = {p.name for p in POSITIONS if p.answer == "won"}
 LOST = {p.name for p in POSITIONS if p.answer == "lost"}
@@ -206,11 +204,8 @@ def test_check_adapter_runs_the_solve_checks_on_the_reference() -> None:
     assert "PASS  quit" in text
 
 
-@pytest.mark.skipif(NODE is None and not os.environ.get("CI"),
-                    reason="node is not installed (on CI its absence is a failure)")
 def test_the_javascript_adapter_passes_the_solve_checks() -> None:
-    assert NODE, "node is missing; .ci/run should have installed it"
-    found = verdicts(AdapterClient([str(NODE), str(JS)], timeout=30))
+    found = verdicts(AdapterClient([node(), str(JS)], timeout=30))
     assert [v for v in found.values() if v.bad] == []
     standard = {p.name for p in POSITIONS if p.rules == "standard"}
     assert {n for n, v in found.items() if v.verdict == "skipped"} == (WON | LOST) - standard
@@ -298,21 +293,18 @@ def test_the_solve_checks_never_import_the_engine() -> None:
 
     for module in sorted((ROOT / "scorpion_conformance" / "solving_checks").glob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+        for found in ast.walk(tree):
+            names = [a.name for a in found.names] if isinstance(found, ast.Import) else (
+                [found.module or ""] if isinstance(found, ast.ImportFrom) and found.level == 0 else [])
             assert not [n for n in names if n.split(".")[0] == "scorpion_ref"], module
 
 
-@pytest.mark.skipif(NODE is None and not os.environ.get("CI"),
-                    reason="node is not installed (on CI its absence is a failure)")
 def test_the_javascript_kit_carries_its_solver(tmp_path: Path) -> None:
     from scorpion_conformance.kit import write_kit
 
-    assert NODE, "node is missing; .ci/run should have installed it"
     write_kit("javascript", tmp_path)
     out = io.StringIO()
-    assert run_check(f"{NODE} {tmp_path / 'adapter.js'}", 10.0, out) == 0, out.getvalue()
+    assert run_check(f"{node()} {tmp_path / 'adapter.js'}", 10.0, out) == 0, out.getvalue()
     assert "PASS  solve standard-timing-1" in out.getvalue()
 
 

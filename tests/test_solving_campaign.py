@@ -176,16 +176,19 @@ def test_the_committed_outcomes_agree_with_an_unreduced_search_where_it_decides(
     """The plain search (no symmetry, no theorems, no representation of its own) contradicts no record."""
     from scorpion_ref.solver import Budget, plain_solve
 
+    # Records our solver decided in a few thousand positions: the plain search, slower and
+    # wider, decides most of them within its budget, so a sample of them checks something.
     sampler = random.Random(2026)
-    decided = 0
+    tried = decided = 0
     for path in committed():
-        records = [r for r in read_records(path) if r.decided]
+        records = [r for r in read_records(path) if r.decided and 0 < r.nodes <= 2_000]
         rules = get_ruleset(path.name.split(".")[0])
-        for record in sampler.sample(records, min(8, len(records))):
+        for record in sampler.sample(records, min(4, len(records))):
             found = plain_solve(deal_game(record.game), rules, Budget(nodes=5_000, memory_mb=256))
             assert found.outcome in (record.outcome, "unknown"), f"{path.name}: game {record.game}"
+            tried += 1
             decided += found.outcome != "unknown"
-    assert decided >= 3
+    assert tried >= 16 and decided >= tried // 2, (tried, decided)
 
 
 def test_a_stop_ends_the_pool_its_workers_and_its_thread() -> None:

@@ -1,7 +1,8 @@
 """``solve``, ``hint``, ``check-line`` and ``winnability`` from the installed wheel, outside the checkout,
 with the solver's compiled core built into the wheel.
 
-The wheel and its fresh venv are built as ``test_wheel.py`` builds them (its fixture, reused).
+The wheel and its fresh venv are the ``installed`` fixture of ``tests/conftest.py``,
+shared with ``test_wheel.py``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from test_wheel import installed, sh
-
-__all__ = ["installed"]  # the fixture, imported for pytest
+from test_wheel import sh
 
 
 def test_the_solving_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:

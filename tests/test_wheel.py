@@ -1,12 +1,9 @@
 """The wheel ships what the README uses: built from the checkout, installed into a
 fresh venv, and every command of the README run from a folder outside the checkout.
 
-The wheel is built from a copy of the files git knows (tracked or new, not
-ignored), so nothing left in the checkout's ``build/`` can slip in. The fresh
-venv sees the project venv's third-party packages through a ``.pth`` line (no
-download, and not the editable install of this checkout, whose finder only
-the project venv loads); the test checks that the package comes from the
-wheel.
+The wheel and its venv are the ``installed`` fixture of ``tests/conftest.py``,
+built once for the session; a test here checks that the package comes from
+the wheel.
 """
 
 from __future__ import annotations
@@ -15,15 +12,10 @@ import json
 import os
 import re
 import shlex
-import shutil
-import site
 import subprocess
-import sys
-import venv
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from programs import node
 
 from scorpion_conformance.kit import KITS, write_kit
 
@@ -35,39 +27,6 @@ def test_the_adapter_kit_writes_the_adapters_folder(tmp_path: Path) -> None:
         written = write_kit(kind, tmp_path / kind)
         for (shipped, _name), target in zip(kit.files, written, strict=True):
             assert target.read_bytes() == (ROOT / kit.source / shipped).read_bytes(), target
-
-
-def _git_files() -> list[str]:
-    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
-    return [line for line in out.splitlines() if line and (ROOT / line).is_file()]
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The ``bin`` folder of a fresh venv with the wheel installed."""
-    base = tmp_path_factory.mktemp("wheel")
-    source = base / "source"
-    for name in _git_files():
-        if name.startswith((".real-programs/", "build/", "reports/")):
-            continue
-        target = source / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    dist = base / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
-                   check=True, capture_output=True, text=True, timeout=600)
-    (wheel,) = dist.glob("scorpion_conformance-*.whl")
-    env_dir = base / "venv"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
-    own = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
-                         capture_output=True, text=True, check=True).stdout.strip()
-    # The project venv's packages (pytest, jsonschema, ...), after the new venv's own.
-    Path(own, "project-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
-    subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "-q", str(wheel)], check=True,
-                   capture_output=True, text=True, timeout=600)
-    yield env_dir / "bin"
 
 
 def sh(bin_dir: Path, cwd: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -105,8 +64,7 @@ def test_the_readme_shows_the_commands_this_test_runs() -> None:
 
 
 def test_every_readme_command_works_from_the_wheel(installed: Path, tmp_path: Path) -> None:
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed (.ci/run installs it)")
+    node()
     work = tmp_path / "elsewhere"
     work.mkdir()
     for words in readme_commands():

@@ -95,7 +95,9 @@ def catalogue_ids() -> frozenset[str]:
         for name in CATALOGUE_NAMES:
             path = Path(folder) / name
             if path.exists():
-                data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+                # libyaml's loader where PyYAML has it: the catalogue is read on every run.
+                loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+                data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
                 return frozenset(str(entry["id"]) for entry in data.get("rules") or [])
     return frozenset()
 

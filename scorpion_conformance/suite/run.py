@@ -15,9 +15,11 @@ before an adapter starts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -164,6 +166,8 @@ def _run(args: argparse.Namespace) -> int:
         return stopping.settle(args, outputs, None, None) or 130
     import pytest
 
+    from .run_options import PLUGINS_ENVIRONMENT
+
     # JUnit and Cucumber files are written beside their place and renamed at the
     # end, so a file the user already has is never left half written.
     finals: dict[str, Path] = {}
@@ -175,7 +179,8 @@ def _run(args: argparse.Namespace) -> int:
     observer = stopping.Observer()
     code: int | None = None
     try:
-        code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
+        with _environment(PLUGINS_ENVIRONMENT):
+            code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
     except KeyboardInterrupt:
         pass  # a signal while pytest ended its session: settled below
     finally:
@@ -186,6 +191,21 @@ def _run(args: argparse.Namespace) -> int:
     if stopped is not None or code is None:
         return stopped or 130
     return _exit_status(code, observer)
+
+
+@contextlib.contextmanager
+def _environment(values: dict[str, str]) -> Iterator[None]:
+    """``os.environ`` with ``values`` set, as it was afterwards (xdist's workers inherit it)."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _exit_status(code: int, observer: stopping.Observer) -> int:

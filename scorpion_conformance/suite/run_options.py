@@ -8,8 +8,8 @@ parsed command line into pytest's arguments for the suite's plugin.
 >>> parser = argparse.ArgumentParser()
 >>> add_run_arguments(parser)
 >>> args = parser.parse_args(["--area", "stock", "-n", "2", "--id", "STOCK-*"])
->>> pytest_command(args, Path("features"))[-6:]
-['--id', 'STOCK-*', '--area', 'stock', '-n', '2']
+>>> pytest_command(args, Path("features"))[-10:]
+['--id', 'STOCK-*', '--area', 'stock', '-n', '2', '-p', 'pytest_bdd.plugin', '-p', 'xdist.plugin']
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from scorpion_conformance.arguments import adapter_command, seconds
 
 from .naming import shipped_areas
 
-__all__ = ["DESCRIPTION", "EPILOG", "add_run_arguments", "pytest_command", "workers"]
+__all__ = ["DESCRIPTION", "EPILOG", "PLUGINS_ENVIRONMENT", "add_run_arguments", "pytest_command", "workers"]
 
 DESCRIPTION = (
     "Run the conformance suite against an adapter: every scenario once under each rule set "
@@ -134,4 +134,14 @@ def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
                         ("-n", getattr(args, "workers", None))):
         if value:
             argv += [flag, str(value)]
+    # The plugins a run needs, and no other: run() turns off pytest's loading of every
+    # plugin installed beside it (PLUGINS_ENVIRONMENT), so a caller's pytest-randomly or
+    # Hypothesis plugin neither changes the run nor slows it.
+    argv += ["-p", "pytest_bdd.plugin"]
+    if getattr(args, "workers", None):
+        argv += ["-p", "xdist.plugin"]
     return argv
+
+
+#: What run() sets while pytest runs: only the plugins named on its command line load.
+PLUGINS_ENVIRONMENT = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}

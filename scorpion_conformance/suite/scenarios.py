@@ -11,6 +11,7 @@ read the scenarios through here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from gherkin.parser import Parser
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
-from pytest_bdd.parser import PARAM_RE, Feature, FeatureParser, Rule, ScenarioTemplate
+from pytest_bdd.parser import PARAM_RE, Feature, FeatureParser, Rule, ScenarioTemplate, render_string
 
 from .execute import empty_position, fold_given
 from .library import UnknownStep, build_instruction
@@ -193,19 +194,28 @@ def _syntax_message(raw: str) -> str:
 
 
 def parse_document(path: Path, text: str) -> tuple[GherkinDocument | None, list[FeatureProblem]]:
-    """The Gherkin document of a file (None when it holds no ``Feature:``), or every syntax error."""
+    """The Gherkin document of a file (None when it holds no ``Feature:``), or every syntax error.
+
+    The lint and the reading of the cases both ask for it: one text is parsed once per process.
+    """
+    document, problems = _parse_document(str(path), text)
+    return document, list(problems)
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_document(path: str, text: str) -> tuple[GherkinDocument | None, tuple[FeatureProblem, ...]]:
     try:
         data = Parser().parse(text)
     except CompositeParserException as error:
-        return None, [
-            FeatureProblem(str(path), int(e.location["line"]), _syntax_message(str(e))) for e in error.errors
-        ]
+        return None, tuple(
+            FeatureProblem(path, int(e.location["line"]), _syntax_message(str(e))) for e in error.errors
+        )
     except Exception as error:  # a single parser error, with or without a location
         location = getattr(error, "location", None) or {}
-        return None, [FeatureProblem(str(path), location.get("line") or 1, _syntax_message(str(error)))]
+        return None, (FeatureProblem(path, location.get("line") or 1, _syntax_message(str(error))),)
     if not data.get("feature"):
-        return None, []
-    return GherkinDocument.from_dict(data), []
+        return None, ()
+    return GherkinDocument.from_dict(data), ()
 
 
 class _Reader(FeatureParser):
@@ -240,7 +250,20 @@ class FeatureFile:
 
 
 def read_feature(path: Path) -> FeatureFile:
-    """Read one feature file; raises :class:`FeatureProblem` at its first problem of reading."""
+    """Read one feature file; raises :class:`FeatureProblem` at its first problem of reading.
+
+    A run reads each file more than once (the lint, then the collection); a file that has
+    not changed since (same size and modification time) is read once per process.
+    """
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_feature.__wrapped__(path, -1, -1)  # read_text says what is wrong with it
+    return _read_feature(path, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=256)
+def _read_feature(path: Path, _size: int, _mtime_ns: int) -> FeatureFile:
     document, problems = parse_document(path, read_text(path))
     if problems:
         raise problems[0]
@@ -288,17 +311,19 @@ def _has_parameter(step: Any) -> bool:
 
 
 def _steps(template: ScenarioTemplate, context: Mapping[str, str]) -> tuple[StepLine, ...]:
-    rendered = template.render(context).steps
+    # An example row's values put into the steps' text and table cells, as pytest-bdd's
+    # ScenarioTemplate.render does (its copy of every table is the costly part, and not needed).
     return tuple(
         StepLine(
-            type=step.type, keyword=step.keyword, text=step.name, line=step.line_number,
-            table=tuple(tuple(str(c) for c in row) for row in step.datatable.raw())
+            type=step.type, keyword=step.keyword, text=render_string(step.name, context),
+            line=step.line_number,
+            table=tuple(tuple(render_string(str(c), context) for c in row) for row in step.datatable.raw())
             if step.datatable is not None else None,
             table_lines=tuple(row.location.line for row in step.datatable.rows)
             if step.datatable is not None else (),
-            from_example=bool(context) and _has_parameter(written),
+            from_example=bool(context) and _has_parameter(step),
         )
-        for step, written in zip(rendered, template.steps, strict=True)
+        for step in template.steps
     )
 
 

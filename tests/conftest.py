@@ -1,0 +1,146 @@
+"""What several test modules share: the built site and a browser, the installed wheel, and
+how the tests spread over pytest-xdist's workers (``tests/spreading.py``: every test of a
+fixture wider than one test runs on one worker, so the site and the wheel are built once).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import site as python_site
+import subprocess
+import sys
+import threading
+import time
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import spreading
+from browsing import CHROMIUM_ARGS, BuiltSite
+from programs import chromium
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ------------------------------------------------------------------ spreading over workers
+
+def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "dist", "no") == "loadgroup" and not hasattr(config, "workerinput"):
+        spreading.share_groups_file(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    spreading.unshare_groups_file(config)
+
+
+def pytest_configure_node(node: Any) -> None:
+    spreading.offer_groups_file(node.config, node)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    spreading.publish_groups(config, items)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    return spreading.GroupScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
+
+
+# ------------------------------------------------------------------ the site and a browser
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The site, built once with ``mkdocs build --strict`` and a real conformance report."""
+    out = tmp_path_factory.mktemp("site")
+    env = {k: v for k, v in os.environ.items() if k != "SCORPION_SITE_SKIP_REPORT"}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    started = time.monotonic()
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )
+    log = built.stdout + built.stderr
+    if built.returncode != 0:
+        tail = "\n".join(log.splitlines()[-40:])
+        pytest.fail(f"mkdocs build --strict failed (exit {built.returncode}):\n{tail}")
+    return BuiltSite(out, log, time.monotonic() - started)
+
+
+@pytest.fixture(scope="session")
+def site(built_site: BuiltSite) -> Path:
+    """The built site's folder."""
+    return built_site.folder
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def served(site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1, on a free port."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser(served: str) -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+# ------------------------------------------------------------------ the installed wheel
+
+def _git_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return [line for line in out.splitlines() if line and (ROOT / line).is_file()]
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``bin`` folder of a fresh venv with the wheel installed, built once for the session.
+
+    The wheel is built from a copy of the files git knows (tracked or new, not ignored), so
+    nothing left in the checkout's ``build/`` can slip in. The fresh venv sees the project
+    venv's third-party packages through a ``.pth`` line (no download, and not the editable
+    install of this checkout, whose finder only the project venv loads).
+    """
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "source"
+    for name in _git_files():
+        if name.startswith((".real-programs/", "build/", "reports/")):
+            continue
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    dist = base / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
+                   check=True, capture_output=True, text=True, timeout=600)
+    (wheel,) = dist.glob("scorpion_conformance-*.whl")
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=False)  # the project venv's pip installs into it: no ensurepip
+    python = env_dir / "bin" / "python"
+    own = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    # The project venv's packages (pytest, jsonschema, ...), after the new venv's own.
+    deps = "\n".join(python_site.getsitepackages()) + "\n"
+    Path(own, "project-deps.pth").write_text(deps, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
+                    str(wheel)], check=True, capture_output=True, text=True, timeout=600)
+    return env_dir / "bin"
