@@ -27,7 +27,6 @@ from scorpion_ref.solver import Budget, solve
 from scorpion_ref.solver.fast import (
     ALL_SUITS,
     DEAL,
-    DOWN,
     RUNS,
     FastMove,
     Flags,
@@ -111,11 +110,9 @@ def condition(state: State, flags: Flags, move: FastMove) -> set[str]:
         met.add("a: completes a run")
     if not flags.empty_any and _frozen_group(group):
         met.add("b: frozen group")
-    first = len(target) - len(target.lstrip(bytes(range(DOWN, DOWN + 52))))
-    if not flags.empty_any and _frozen_column(target, first):
+    if not flags.empty_any and _frozen_column(target):
         met.add("c: frozen column")
-    masks = [sum(1 << b for b in c if b < DOWN) for c in columns]
-    if _apart(masks, suit, rank):
+    if _apart(columns, x):
         met.add("d: higher cards apart")
     return met
 

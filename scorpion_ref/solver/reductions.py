@@ -39,6 +39,9 @@ __all__ = [
 ]
 
 _DOWN_BYTES = bytes(range(DOWN, DOWN + 52))
+_BYTE = tuple(bytes([b]) for b in range(256))
+#: For each card, the cards of its suit ranked above it.
+_HIGHER = tuple(bytes(range(x + 1, x - x % 13 + 13)) for x in range(52))
 
 
 def canonical_key(state: State) -> bytes:
@@ -299,42 +302,36 @@ def safe_move(state: State, flags: Flags) -> FastMove | None:
     elif flags.runs_ignored:
         return None
     kings_only = not flags.empty_any
-    where: dict[int, tuple[int, int]] = {}
-    masks = [0] * 7
-    firsts = [0] * 7
-    for col, column in enumerate(columns):
-        first = len(column) - len(column.lstrip(_DOWN_BYTES))
-        firsts[col] = first
-        mask = 0
-        for index in range(first, len(column)):
-            card = column[index]
-            where[card] = (col, index)
-            mask |= 1 << card
-        masks[col] = mask
+    joined = SEP + SEP.join(columns)  # a face-down card is written + 64: find() meets face-up cards only
     for dest, target_column in enumerate(columns):
         if not target_column:
             continue
         target = target_column[-1]
         if target % 13 == 0:
             continue
-        found = where.get(target - 1)
-        if found is None or found[0] == dest:
+        at = joined.find(_BYTE[target - 1])
+        if at < 0:
             continue
-        source, index = found
+        source = joined.count(SEP, 0, at) - 1
+        if source == dest:
+            continue
+        index = at - joined.rfind(SEP, 0, at) - 1
         group = columns[source][index:]
         suit, rank = divmod(target - 1, 13)
-        if (
-            (group == RUNS[suit][12 - rank :] and target_column.endswith(RUNS[suit][: 12 - rank]))
-            or (kings_only and _frozen_group(group))
-            or (kings_only and _frozen_column(target_column, firsts[dest]))
-            or _apart(masks, suit, rank)
-        ):
+        if group == RUNS[suit][12 - rank :] and target_column.endswith(RUNS[suit][: 12 - rank]):
+            return source, index, dest
+        if kings_only and (_frozen_group(group) or _frozen_column(target_column)):
+            return source, index, dest
+        if _apart(columns, target - 1):
             return source, index, dest
     return None
 
 
 def _frozen_group(group: bytes) -> bool:
     """Condition 3b of :func:`safe_move`."""
+    top = group[-1]
+    if top % 13 and top - 1 not in group[:-1]:
+        return False  # at once: the top card is no Ace and its predecessor is not below it
     for k in range(1, len(group)):
         card = group[k]
         if card % 13 == 12 or card + 1 not in group[:k]:
@@ -343,8 +340,12 @@ def _frozen_group(group: bytes) -> bool:
     return top % 13 == 0 or top - 1 in group[:-1]
 
 
-def _frozen_column(column: bytes, first: int) -> bool:
-    """Condition 3c of :func:`safe_move`: ``first`` is the index of the column's first face-up card."""
+def _frozen_column(column: bytes) -> bool:
+    """Condition 3c of :func:`safe_move`."""
+    top = column[-1]
+    if top % 13 != 12 and top + 1 not in column and top + 1 + DOWN not in column:
+        return False  # at once: the top card is no King and its successor is not below it
+    first = len(column) - len(column.lstrip(_DOWN_BYTES))
     below = {b - DOWN for b in column[:first]}
     for card in column[first:]:
         if card % 13 == 12:
@@ -356,10 +357,15 @@ def _frozen_column(column: bytes, first: int) -> bool:
     return True
 
 
-def _apart(masks: list[int], suit: int, rank: int) -> bool:
-    """Condition 3d of :func:`safe_move`: ``masks`` are the columns' face-up cards as bit sets."""
-    higher = ((1 << (12 - rank)) - 1) << (13 * suit + rank + 1)
-    return all(not mask & higher or not mask & ~higher for mask in masks)
+def _apart(columns: tuple[bytes, ...], x: int) -> bool:
+    """Condition 3d of :func:`safe_move` for the card ``x``."""
+    higher = _HIGHER[x]
+    for column in columns:
+        up = column.lstrip(_DOWN_BYTES)
+        rest = up.translate(None, higher)
+        if 0 < len(rest) < len(up):
+            return False
+    return True
 
 
 def settle(state: State, flags: Flags) -> tuple[State, list[FastMove]]:
