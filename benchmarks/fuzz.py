@@ -26,6 +26,7 @@ import time
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.fuzz import FuzzOptions, run_fuzz
+from scorpion_conformance.reference import in_process
 from scorpion_ref import RULESETS
 
 
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             failure, stats = run_fuzz(client, name, rules, options, progress=False)
             piped = time.perf_counter() - began
         began = time.perf_counter()
-        local_failure, local = run_fuzz(AdapterClient.in_process(), name, rules, options, progress=False)
+        local_failure, local = run_fuzz(in_process(), name, rules, options, progress=False)
         direct = time.perf_counter() - began
         assert failure is None and local_failure is None and local.steps == stats.steps
         print(f"{name:<10} {stats.steps:>7,} {stats.steps / piped:>9,.0f} "

@@ -23,7 +23,6 @@ Feature: The deal
       And column 6 reads A♣ 7♥ 5♦ 2♥ K♦ 6♠ 8♠
       And column 7 reads 3♠ 10♥ 6♦ 9♣ A♠ 4♥ J♦
       And no run has been collected
-      And the game is playing
 
   @R-DEAL-FIRST-FOUR-HIDDEN @R-DEAL-HIDDEN-COUNT
   Rule: Columns 1 to 4 begin with three hidden cards under four visible ones
@@ -149,8 +148,10 @@ Feature: The deal
       When the player moves 9♦ to column 2
       Then the action is refused as card-not-in-play
 
-    @id:DEAL-010
+    @id:DEAL-010 @runs-collect @synthetic
     Example: Starting the game collects nothing and turns nothing over
+      No game reaches this start where runs are collected: the action that
+      finishes a run at the top of a column collects it.
       Given the table
         | 1   | 2    |
         | K♣  | [6♦] |
@@ -169,3 +170,39 @@ Feature: The deal
       Then column 1 reads K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ A♣
       And column 2 reads [6♦] [8♥] 2♠
       And no run has been collected
+
+    @id:DEAL-011 @runs-stay
+    Example: Where runs stay, starting the game leaves a finished run where it lies
+      Given the table
+        | 1   | 2    |
+        | K♣  | [6♦] |
+        | Q♣  | [8♥] |
+        | J♣  | 2♠   |
+        | 10♣ |      |
+        | 9♣  |      |
+        | 8♣  |      |
+        | 7♣  |      |
+        | 6♣  |      |
+        | 5♣  |      |
+        | 4♣  |      |
+        | 3♣  |      |
+        | 2♣  |      |
+        | A♣  |      |
+      Then column 1 reads K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ A♣
+      And column 2 reads [6♦] [8♥] 2♠
+      And no run has been collected
+
+    @id:DEAL-012
+    Example: On an empty table no card is in play
+      Given an empty table
+      And the stock has been dealt
+      When the player moves K♠ to column 1
+      Then the action is refused as card-not-in-play
+
+    @id:DEAL-013 @R-STOCK-ONCE
+    Example: An empty table with the stock dealt offers nothing, not even a deal
+      Given an empty table
+      And the stock has been dealt
+      Then no action is legal
+      When the player deals the stock
+      Then the action is refused as stock-empty

@@ -45,6 +45,14 @@ Feature: Empty columns
         | 3♥   | 5♠   |
       Then the legal actions are exactly K♦ to column 3, K♦ to column 4, K♦ to column 5, K♦ to column 6, K♦ to column 7
 
+    @id:EMPTY-023 @R-EMPTY-REASON-ORDER
+    Example: A Queen alone in her column is refused a space for not being a King
+      Given the table
+        | 1  | 2   |
+        | Q♣ | 10♦ |
+      When the player moves Q♣ to column 3
+      Then the action is refused as empty-column-needs-king
+
   @R-EMPTY-QUEEN-CARRYING-KING @empty-king
   Rule: A King among the passengers does not open a space for its leader
 

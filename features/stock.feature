@@ -20,7 +20,7 @@ Feature: The stock
       And column 4 reads 4♣
       And column 7 reads Q♥
 
-    @id:STOCK-019 @R-DEAL-PARTIAL-POSITIONS
+    @id:STOCK-019 @R-DEAL-PARTIAL-POSITIONS @synthetic
     Example: A stock of two cards gives columns 1 and 2 one card each
       Aisleriot 3.22.23 always deals to columns 1, 2 and 3, and its deal fails on a shorter stock.
       Given the table
@@ -33,7 +33,7 @@ Feature: The stock
       And column 3 reads J♦
       And the stock is empty
 
-    @id:STOCK-020 @R-DEAL-PARTIAL-POSITIONS
+    @id:STOCK-020 @R-DEAL-PARTIAL-POSITIONS @synthetic
     Example: A stock of one card may be dealt, onto column 1
       Aisleriot 3.22.23 neither offers nor makes this deal: it always deals three cards.
       Given the table
@@ -336,6 +336,16 @@ Feature: The stock
       And the stock holds 5♣ J♦ 4♥
       Then the legal actions are exactly 5♥ to column 2
 
+    @id:STOCK-027 @R-AVAIL-WHOLE-COLUMN
+    Example: A King on hidden cards that can reach a space keeps the stock locked
+      Given the table
+        | 1    | 3  | 4  | 5  | 6  | 7   |
+        | [4♣] | 2♦ | 6♦ | 8♦ | 9♠ | Q♥  |
+        | K♠   |    |    |    |    |     |
+      And the stock holds 5♣ J♦ 2♥
+      When the player deals the stock
+      Then the action is refused as stock-locked
+
   @R-STOCK-ONE-ACTION
   Rule: Dealing the stock is a single action
 
@@ -349,3 +359,31 @@ Feature: The stock
       And the player undoes the last action
       Then the table is as it was at the start
       And the stock holds 2♣ 3♦ 7♠
+
+  @R-DEAL-SYNTHETIC-POSITIONS @synthetic
+  Rule: A stock of one or two cards changes nothing else
+    No game reaches these starts: a stock is dealt all at once, so it holds
+    three cards or none. The rules still hold there, and a program whose
+    stock always holds three cards may decline them.
+
+    @id:STOCK-025 @undo
+    Example: With two cards in the stock a move plays and is taken back as usual
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7   |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | 10♣ |
+        |    |    |    |    |    |    | 4♥  |
+      And the stock holds 2♣ 3♦
+      When the player moves 4♥ to column 1
+      Then column 1 reads 5♥ 4♥
+      And the stock holds 2♣ 3♦
+      When the player undoes the last action
+      Then the table is as it was at the start
+      And the stock holds 2♣ 3♦
+
+    @id:STOCK-026 @R-LOSS-NO-ACTION
+    Example: One card left in the stock keeps the game going
+      Given the table
+        | 1  | 2  | 3  | 4  | 5  | 6  | 7  |
+        | 5♥ | 9♠ | J♦ | 4♣ | 8♦ | 2♠ | Q♥ |
+      And the stock holds K♣
+      Then the game is playing

@@ -205,3 +205,11 @@ Feature: Undo
       When the player undoes the last action
       Then the game is playing
       And 4♥ to column 1 is legal
+
+    @id:UNDO-013 @undo
+    Example: On an empty table there is nothing to undo
+      Given an empty table
+      And the stock has been dealt
+      When the player undoes the last action
+      Then the action is refused
+      And the table is unchanged

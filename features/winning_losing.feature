@@ -307,6 +307,12 @@ Feature: Winning and losing
         | 2♠  |
       Then the game is lost
 
+    @id:WIN-028
+    Example: A table with no card at all is won
+      Given an empty table
+      And the stock has been dealt
+      Then the game is won
+
   @R-WIN-NO-AUTOPLAY
   Rule: The game never makes a move for the player
 
@@ -364,6 +370,14 @@ Feature: Winning and losing
       And the stock holds 2♣ 3♦ 7♠
       Then deal is legal
       And the game is playing
+
+    @id:WIN-033
+    Example: A King on hidden cards that can reach a space keeps the game going
+      Given the table
+        | 1    | 3  | 4  | 5  | 6  | 7  |
+        | [4♣] | 2♦ | 6♦ | 8♦ | 9♠ | Q♥ |
+        | K♠   |    |    |    |    |    |
+      Then the game is playing
 
   @R-AVAIL-FINISHED-RUN-IGNORED @runs-stay @finished-runs-ignored
   Rule: Where finished runs are ignored, moving one is no available move
@@ -465,6 +479,72 @@ Feature: Winning and losing
       And the stock holds 2♣ 3♦ 7♠
       Then the game is playing
 
+    @id:WIN-029 @win-four-runs
+    Example: A table with no card at all is lost where four runs are needed
+      Given an empty table
+      And the stock has been dealt
+      Then the game is lost
+
+    @id:WIN-030 @runs-stay @empty-king @R-STAY-RUN-DEFINITION
+    Example: Two suits that swapped their tens are not runs
+      A program that counted ranks alone would call these four columns four runs, and the game won.
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♣  | K♦  | K♥  | K♠  |
+        | Q♣  | Q♦  | Q♥  | Q♠  |
+        | J♣  | J♦  | J♥  | J♠  |
+        | 10♣ | 10♦ | 10♠ | 10♥ |
+        | 9♣  | 9♦  | 9♥  | 9♠  |
+        | 8♣  | 8♦  | 8♥  | 8♠  |
+        | 7♣  | 7♦  | 7♥  | 7♠  |
+        | 6♣  | 6♦  | 6♥  | 6♠  |
+        | 5♣  | 5♦  | 5♥  | 5♠  |
+        | 4♣  | 4♦  | 4♥  | 4♠  |
+        | 3♣  | 3♦  | 3♥  | 3♠  |
+        | 2♣  | 2♦  | 2♥  | 2♠  |
+        | A♣  | A♦  | A♥  | A♠  |
+      Then the game is lost
+
+    @id:WIN-031 @runs-stay @empty-king @R-STAY-RUN-DEFINITION
+    Example: Thirteen spades with two ranks swapped are not a run
+      A program that counted a suit alone would call the fourth column a run, and the game won.
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♥  | K♣  | K♦  | K♠  |
+        | Q♥  | Q♣  | Q♦  | Q♠  |
+        | J♥  | J♣  | J♦  | J♠  |
+        | 10♥ | 10♣ | 10♦ | 9♠  |
+        | 9♥  | 9♣  | 9♦  | 10♠ |
+        | 8♥  | 8♣  | 8♦  | 8♠  |
+        | 7♥  | 7♣  | 7♦  | 7♠  |
+        | 6♥  | 6♣  | 6♦  | 6♠  |
+        | 5♥  | 5♣  | 5♦  | 5♠  |
+        | 4♥  | 4♣  | 4♦  | 4♠  |
+        | 3♥  | 3♣  | 3♦  | 3♠  |
+        | 2♥  | 2♣  | 2♦  | 2♠  |
+        | A♥  | A♣  | A♦  | A♠  |
+      Then the game is lost
+
+    @id:WIN-032 @runs-stay @empty-king @R-STAY-RUN-DEFINITION
+    Example: Thirteen spades led by the Queen, with the King on top, are not a run
+      The King on top can still move to a space; a program that counted a suit alone would call the game won.
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♥  | K♣  | K♦  | Q♠  |
+        | Q♥  | Q♣  | Q♦  | J♠  |
+        | J♥  | J♣  | J♦  | 10♠ |
+        | 10♥ | 10♣ | 10♦ | 9♠  |
+        | 9♥  | 9♣  | 9♦  | 8♠  |
+        | 8♥  | 8♣  | 8♦  | 7♠  |
+        | 7♥  | 7♣  | 7♦  | 6♠  |
+        | 6♥  | 6♣  | 6♦  | 5♠  |
+        | 5♥  | 5♣  | 5♦  | 4♠  |
+        | 4♥  | 4♣  | 4♦  | 3♠  |
+        | 3♥  | 3♣  | 3♦  | 2♠  |
+        | 2♥  | 2♣  | 2♦  | A♠  |
+        | A♥  | A♣  | A♦  | K♠  |
+      Then the game is playing
+
   @R-LOSS-STOCK-EMPTY
   Rule: An empty stock alone does not end the game
 
@@ -498,3 +578,164 @@ Feature: Winning and losing
         | 6♠   |    |     |
         | 7♠   |    |     |
       Then the game is playing
+
+  @R-STATUS-PLAY-ON
+  Rule: A won game still takes every legal action
+    The status says where a game stands; it limits nothing. Where runs are
+    collected a won game has no card left, so these tables are for runs that
+    stay.
+
+    @id:WIN-034 @runs-stay @win-four-runs
+    Example: After four runs are done, a run lying on another still moves to a space
+      Given the table
+        | 1   | 2   |
+        | K♠  | K♣  |
+        | Q♠  | Q♣  |
+        | J♠  | J♣  |
+        | 10♠ | 10♣ |
+        | 9♠  | 9♣  |
+        | 8♠  | 8♣  |
+        | 7♠  | 7♣  |
+        | 6♠  | 6♣  |
+        | 5♠  | 5♣  |
+        | 4♠  | 4♣  |
+        | 3♠  | 3♣  |
+        | 2♠  | 2♣  |
+        | A♠  | A♣  |
+        | K♥  | K♦  |
+        | Q♥  | Q♦  |
+        | J♥  | J♦  |
+        | 10♥ | 10♦ |
+        | 9♥  | 9♦  |
+        | 8♥  | 8♦  |
+        | 7♥  | 7♦  |
+        | 6♥  | 6♦  |
+        | 5♥  | 5♦  |
+        | 4♥  | 4♦  |
+        | 3♥  | 3♦  |
+        | 2♥  | 2♦  |
+        | A♥  | A♦  |
+      Then the game is won
+      When the player moves K♥ to column 3
+      Then column 3 reads K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ A♥
+      And the game is won
+
+    @id:WIN-035 @runs-stay @win-four-runs @empty-king @whole-column-refused
+    Example: A won game still lists its legal moves
+      Given the table
+        | 1   | 2   |
+        | K♠  | K♣  |
+        | Q♠  | Q♣  |
+        | J♠  | J♣  |
+        | 10♠ | 10♣ |
+        | 9♠  | 9♣  |
+        | 8♠  | 8♣  |
+        | 7♠  | 7♣  |
+        | 6♠  | 6♣  |
+        | 5♠  | 5♣  |
+        | 4♠  | 4♣  |
+        | 3♠  | 3♣  |
+        | 2♠  | 2♣  |
+        | A♠  | A♣  |
+        | K♥  | K♦  |
+        | Q♥  | Q♦  |
+        | J♥  | J♦  |
+        | 10♥ | 10♦ |
+        | 9♥  | 9♦  |
+        | 8♥  | 8♦  |
+        | 7♥  | 7♦  |
+        | 6♥  | 6♦  |
+        | 5♥  | 5♦  |
+        | 4♥  | 4♦  |
+        | 3♥  | 3♦  |
+        | 2♥  | 2♦  |
+        | A♥  | A♦  |
+      Then the legal actions are exactly K♥ to column 3, K♥ to column 4, K♥ to column 5, K♥ to column 6, K♥ to column 7, K♦ to column 3, K♦ to column 4, K♦ to column 5, K♦ to column 6, K♦ to column 7
+
+    @id:WIN-036 @runs-stay @whole-column-allowed
+    Example: Where whole columns may move, a run alone in its column changes places after the win
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♠  | K♥  | K♣  | K♦  |
+        | Q♠  | Q♥  | Q♣  | Q♦  |
+        | J♠  | J♥  | J♣  | J♦  |
+        | 10♠ | 10♥ | 10♣ | 10♦ |
+        | 9♠  | 9♥  | 9♣  | 9♦  |
+        | 8♠  | 8♥  | 8♣  | 8♦  |
+        | 7♠  | 7♥  | 7♣  | 7♦  |
+        | 6♠  | 6♥  | 6♣  | 6♦  |
+        | 5♠  | 5♥  | 5♣  | 5♦  |
+        | 4♠  | 4♥  | 4♣  | 4♦  |
+        | 3♠  | 3♥  | 3♣  | 3♦  |
+        | 2♠  | 2♥  | 2♣  | 2♦  |
+        | A♠  | A♥  | A♣  | A♦  |
+      Then the game is won
+      When the player moves K♠ to column 5
+      Then column 1 is empty
+      And column 5 reads K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠
+      And the game is won
+
+    @id:WIN-037 @runs-stay @whole-column-allowed @empty-king
+    Example: A won game of four lone runs lists the moves of their Kings to the spaces
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♠  | K♥  | K♣  | K♦  |
+        | Q♠  | Q♥  | Q♣  | Q♦  |
+        | J♠  | J♥  | J♣  | J♦  |
+        | 10♠ | 10♥ | 10♣ | 10♦ |
+        | 9♠  | 9♥  | 9♣  | 9♦  |
+        | 8♠  | 8♥  | 8♣  | 8♦  |
+        | 7♠  | 7♥  | 7♣  | 7♦  |
+        | 6♠  | 6♥  | 6♣  | 6♦  |
+        | 5♠  | 5♥  | 5♣  | 5♦  |
+        | 4♠  | 4♥  | 4♣  | 4♦  |
+        | 3♠  | 3♥  | 3♣  | 3♦  |
+        | 2♠  | 2♥  | 2♣  | 2♦  |
+        | A♠  | A♥  | A♣  | A♦  |
+      Then the legal actions are exactly K♠ to column 5, K♠ to column 6, K♠ to column 7, K♥ to column 5, K♥ to column 6, K♥ to column 7, K♣ to column 5, K♣ to column 6, K♣ to column 7, K♦ to column 5, K♦ to column 6, K♦ to column 7
+
+    @id:WIN-038 @runs-stay @R-STOCK-ONCE
+    Example: A won game has no stock left to deal
+      Given the table
+        | 1   | 2   | 3   | 4   |
+        | K♠  | K♥  | K♣  | K♦  |
+        | Q♠  | Q♥  | Q♣  | Q♦  |
+        | J♠  | J♥  | J♣  | J♦  |
+        | 10♠ | 10♥ | 10♣ | 10♦ |
+        | 9♠  | 9♥  | 9♣  | 9♦  |
+        | 8♠  | 8♥  | 8♣  | 8♦  |
+        | 7♠  | 7♥  | 7♣  | 7♦  |
+        | 6♠  | 6♥  | 6♣  | 6♦  |
+        | 5♠  | 5♥  | 5♣  | 5♦  |
+        | 4♠  | 4♥  | 4♣  | 4♦  |
+        | 3♠  | 3♥  | 3♣  | 3♦  |
+        | 2♠  | 2♥  | 2♣  | 2♦  |
+        | A♠  | A♥  | A♣  | A♦  |
+      Then the game is won
+      When the player deals the stock
+      Then the action is refused as stock-empty
+      And the game is won
+
+    @id:WIN-039 @runs-stay @undo @R-UNDO-UNLIMITED
+    Example: Undoing the move that finished the last run takes the win back
+      Given the table
+        | 1   | 2   | 3   | 4   | 5  |
+        | K♠  | K♥  | K♣  | K♦  | 7♦ |
+        | Q♠  | Q♥  | Q♣  | Q♦  | 6♦ |
+        | J♠  | J♥  | J♣  | J♦  | 5♦ |
+        | 10♠ | 10♥ | 10♣ | 10♦ | 4♦ |
+        | 9♠  | 9♥  | 9♣  | 9♦  | 3♦ |
+        | 8♠  | 8♥  | 8♣  | 8♦  | 2♦ |
+        | 7♠  | 7♥  | 7♣  |     | A♦ |
+        | 6♠  | 6♥  | 6♣  |     |    |
+        | 5♠  | 5♥  | 5♣  |     |    |
+        | 4♠  | 4♥  | 4♣  |     |    |
+        | 3♠  | 3♥  | 3♣  |     |    |
+        | 2♠  | 2♥  | 2♣  |     |    |
+        | A♠  | A♥  | A♣  |     |    |
+      Then the game is playing
+      When the player moves 7♦ to column 4
+      Then the game is won
+      When the player undoes the last action
+      Then the game is playing
+      And the table is as it was at the start

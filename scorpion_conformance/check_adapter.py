@@ -16,9 +16,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .arguments import adapter_command, seconds
-from .client import DEFAULT_TIMEOUT, AdapterClient
+from .arguments import SOLVE_TIMEOUT, adapter_command, add_check_timeouts
+from .client import AdapterClient
 from .errors import AdapterError, ErrorAnswer, OutOfStep
+from .escaping import terminal_text
 from .smoke_checks import CheckFailed, SmokeChecks
 from .solving_checks.checks import BUDGET
 from .solving_checks.console import solve_section
@@ -29,18 +30,22 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n      ")
 
 
-def run_check(adapter_cmd: str, timeout: float, out: TextIO, solve_budget: int = BUDGET) -> int:
+def run_check(adapter_cmd: str, timeout: float, out: TextIO, solve_budget: int = BUDGET,
+              solve_timeout: float = SOLVE_TIMEOUT) -> int:
     """Run the smoke checks against ``adapter_cmd``, printing to ``out``.
 
     The solve checks (:mod:`scorpion_conformance.solving_checks`) run before
-    the last check, quit, when the adapter declares ``solve``.
+    the last check, quit, when the adapter declares ``solve``; each of their
+    answers may take ``solve_timeout`` seconds, and all of them together
+    :data:`~scorpion_conformance.solving_checks.checks.SECTION_FACTOR` times that.
 
     Returns 0 if every check passed, 1 if any failed, 2 if the adapter could
     not be started or greeted.
     """
 
     def say(line: str) -> None:
-        print(line, file=out, flush=True)
+        # every line from here on may carry the adapter's words: no control character goes out
+        print(terminal_text(line, lines=True), file=out, flush=True)
 
     say(f"Checking adapter: {adapter_cmd}")
     client = AdapterClient(adapter_cmd, timeout=timeout, max_restarts=3)
@@ -51,10 +56,10 @@ def run_check(adapter_cmd: str, timeout: float, out: TextIO, solve_budget: int =
             say(f"FAIL  handshake: {_indent(str(error))}")
             say("The adapter could not be greeted; no other check was run.")
             return 2
-        rulesets = ", ".join(info.ruleset_names)
+        rulesets = ", ".join(terminal_text(name) for name in info.ruleset_names)
         capabilities = ", ".join(sorted(info.capabilities)) or "none"
         say(
-            f"PASS  handshake: {info.implementation}; rule sets {rulesets};"
+            f"PASS  handshake: {terminal_text(info.implementation)}; rule sets {rulesets};"
             f" capabilities {capabilities}"
         )
         if client.echoes_ids:
@@ -68,7 +73,8 @@ def run_check(adapter_cmd: str, timeout: float, out: TextIO, solve_budget: int =
         passed = 1
         for name, check in checks.all():
             if name == "quit":
-                solve_failed, solve_passed = solve_section(client, checks.info, say, solve_budget)
+                solve_failed, solve_passed = solve_section(client, checks.info, say, solve_budget,
+                                                           solve_timeout)
                 failed, passed = failed + solve_failed, passed + solve_passed
             try:
                 note = check()
@@ -117,19 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--adapter", required=True, type=adapter_command,
                         help="the command that starts the adapter")
-    parser.add_argument(
-        "--timeout",
-        type=seconds,
-        default=DEFAULT_TIMEOUT,
-        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
-    )
+    add_check_timeouts(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``check-adapter`` on its own: parse ``argv`` and run the checks on stdout."""
     args = build_parser().parse_args(argv)
-    return run_check(args.adapter, args.timeout, sys.stdout)
+    return run_check(args.adapter, args.timeout, sys.stdout, solve_timeout=args.solve_timeout)
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import adapter_command, seconds
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
+
+from .arguments import adapter_command, add_check_timeouts
 
 __all__ = ["main"]
 
-DEFAULT_ADAPTER = f"{sys.executable} -m scorpion_ref.adapter"
 
 
 def _deal(args: argparse.Namespace) -> int:
@@ -41,7 +42,7 @@ def _deal(args: argparse.Namespace) -> int:
 def _check_adapter(args: argparse.Namespace) -> int:
     from .check_adapter import run_check
 
-    return run_check(args.adapter, args.timeout, sys.stdout)
+    return run_check(args.adapter, args.timeout, sys.stdout, solve_timeout=args.solve_timeout)
 
 
 def version_text() -> str:
@@ -105,9 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--adapter", default=DEFAULT_ADAPTER, type=adapter_command,
         help="the command that starts the adapter (default: the reference adapter)",
     )
-    check.add_argument(
-        "--timeout", type=seconds, default=5.0, help="seconds to wait for each answer (default 5)"
-    )
+    add_check_timeouts(check)
     check.set_defaults(handler=_check_adapter)
 
     from .suite.run import (
@@ -148,6 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
     own_report.add_arguments(report_parser)
     report_parser.set_defaults(handler=own_report.main)
 
+    from . import summary
+
+    summary_parser = _sub(sub, "summary", "sum up one or more --report files in the terminal (side by side)",
+                          "")
+    summary.add_arguments(summary_parser)
+    summary_parser.set_defaults(handler=summary.main)
+
     from . import fuzz, perft
 
     perft_parser = _sub(sub, "perft", "count the leaves of the legal-action tree (with --adapter: compare)",
@@ -160,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_arguments(fuzz_parser)
     for action in fuzz_parser._actions:  # the named rule sets, as every --rules lists them
         if "--rules" in action.option_strings and action.help and "named" not in action.help:
-            from . import vocabulary
+            from scorpion_shared import vocabulary
 
             action.help += "; the named ones are " + ", ".join(vocabulary.NAMED_RULESETS)
     fuzz_parser.set_defaults(handler=fuzz.main)

@@ -1,8 +1,12 @@
 """The conversation with an adapter: the protocol's commands, checked both ways.
 
-:class:`AdapterClient` speaks the JSON Lines protocol over a
-:class:`~scorpion_conformance.transport.Transport`: a process (the usual
-case) or the reference adapter in this process (:meth:`AdapterClient.in_process`).
+:class:`AdapterClient` holds a :class:`~scorpion_conformance.conversation.Connection`
+(one ``request`` for one answer, over a
+:class:`~scorpion_conformance.transport.Transport`: a process, the usual
+case, or an adapter's session in this process, the reference's being
+:func:`scorpion_conformance.reference.in_process`) and builds the protocol's
+commands on it, every one through :meth:`AdapterClient.send`, the handshake
+included.
 Every request it sends is checked against the protocol's schema, and so is
 every answer; every fault raises an
 :class:`~scorpion_conformance.errors.AdapterError` that names the adapter, the
@@ -25,12 +29,11 @@ adapter is stopped and the client refuses further requests until
 (:class:`~scorpion_conformance.errors.InvalidResponse`) the conversation is
 still in step, and the adapter keeps running.
 
->>> with AdapterClient.in_process() as client:
-...     info = client.hello()
-...     state = client.start("standard", {"columns": [{"down": [], "up": []}] * 7,
-...                                       "stock": [], "removed": []})
-...     client.play({"type": "deal"}).error.reason
-'stock-empty'
+>>> from scorpion_conformance.reference import in_process
+>>> with in_process() as client:
+...     empty = {"columns": [{"down": [], "up": []}] * 7, "stock": [], "removed": []}
+...     client.start("classic", empty)["status"], client.info.ruleset_names[:2]
+('lost', ('standard', 'classic'))
 """
 
 from __future__ import annotations
@@ -42,18 +45,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from . import protocol
-from .conversation import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, Conversation, JsonObject, _close_all
+from .conversation import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, Connection, JsonObject, Lifecycle
 from .errors import (
-    AdapterCrashed,
     AdapterError,
     AdapterStartError,
-    AdapterTimeout,
     ErrorAnswer,
     OutOfStep,
     ProtocolVersionError,
     RequestError,
     TooManyRestarts,
-    describe_exit,
     quote,
 )
 from .protocol import (
@@ -70,21 +70,26 @@ from .protocol import (
     State,
     Undo,
 )
-from .transport import MAX_LINE_BYTES, InProcessTransport, Transport
+from .transport import Transport
 
-__all__ = ["DEFAULT_TIMEOUT", "MAX_LINE_BYTES", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
+__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "AdapterClient", "JsonObject"]
 
 A = TypeVar("A", bound=Response)
 
 
-class AdapterClient(Conversation):
+class AdapterClient:
     """A conversation with one adapter (restartable): its commands and their answers.
 
-    ``max_restarts`` caps restarts *in a row*: a game that starts successfully
-    resets the count, so an adapter that crashes on a few scenarios keeps
-    going, while one that never gets a game started ends in
+    ``adapter`` is a command line (split as a shell would, without running a
+    shell), an argument list, or a function that makes a fresh
+    :class:`~scorpion_conformance.transport.Transport` for each (re)start;
+    ``timeout`` is the seconds each answer may take. ``max_restarts`` caps
+    restarts *in a row*: a game that starts successfully resets the count, so
+    an adapter that crashes on a few scenarios keeps going, while one that
+    never gets a game started ends in
     :class:`~scorpion_conformance.errors.TooManyRestarts`. ``restarts`` counts
-    all restarts. The other arguments are :class:`Conversation`'s.
+    all restarts. The other options are the
+    :class:`~scorpion_conformance.conversation.Connection`'s.
     """
 
     def __init__(
@@ -95,18 +100,15 @@ class AdapterClient(Conversation):
         max_restarts: int = 3,
         **options: Any,
     ) -> None:
-        super().__init__(adapter, timeout, stderr_tail_lines, **options)
+        #: The connection this client talks through.
+        self.connection = Connection(adapter, timeout, stderr_tail_lines, **options)
         self.max_restarts = max_restarts
         #: What the adapter said in answer to hello, once it has.
         self.info: HelloInfo | None = None
         #: How many times the adapter was restarted, in all.
         self.restarts = 0
         self._restarts_in_a_row = 0
-
-    @classmethod
-    def in_process(cls, rulesets: Mapping[str, Any] | None = None, **options: Any) -> AdapterClient:
-        """The reference adapter in this process (``rulesets``: name → RuleSet to offer)."""
-        return cls(lambda: InProcessTransport(rulesets), **options)
+        self._last_state: JsonObject | None = None
 
     def __repr__(self) -> str:
         return f"AdapterClient({self.command!r}, timeout={self.timeout:g})"
@@ -117,6 +119,41 @@ class AdapterClient(Conversation):
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    # -- what the connection knows -------------------------------------------
+
+    @property
+    def command(self) -> str:
+        """The adapter's command line, as messages name it."""
+        return self.connection.command
+
+    @property
+    def timeout(self) -> float:
+        """The seconds each answer may take."""
+        return self.connection.timeout
+
+    @property
+    def running(self) -> bool:
+        """Whether an adapter is up and the conversation is in step."""
+        return self.connection.running
+
+    @property
+    def pid(self) -> int | None:
+        """The adapter's process id while one runs."""
+        return self.connection.pid
+
+    @property
+    def echoes_ids(self) -> bool | None:
+        """Whether the adapter echoes request ids (known after its first answer)."""
+        return self.connection.echoes_ids
+
+    def stderr_tail(self, *, wait: bool = False) -> str:
+        """The last lines the running (or last) adapter wrote to stderr."""
+        return self.connection.stderr_tail(wait=wait)
+
+    def fresh_transport(self) -> Transport:
+        """A new, unopened transport to the same adapter (for a conversation of one's own)."""
+        return self.connection.fresh_transport()
+
     # -- sending -------------------------------------------------------------
 
     def send(self, request: Request[A], *, on_purpose: bool = False, timeout: float | None = None) -> A:
@@ -126,26 +163,56 @@ class AdapterClient(Conversation):
         mistake, not the adapter's) for a request the protocol does not allow,
         unless it is sent ``on_purpose`` to see how the adapter treats bad input,
         and an :class:`AdapterError` for every fault; an error answer is returned.
-        ``timeout`` replaces the client's own for this one answer (a search takes longer).
+        ``timeout`` replaces the client's own for this one answer (a search takes
+        longer; the first answer, to ``hello``, may take the connection's startup time).
         """
         obj = request.to_json()
         problem = None if on_purpose else protocol.validate_request(obj)
         if problem is not None:
             raise RequestError(f"the request {quote(json.dumps(obj), 200)} is not well formed: {problem}")
-        if self.info is None and request.cmd != "hello":
+        greeting = request.cmd == "hello"
+        if self.info is None and not greeting:
             self.hello()
-        body = self._exchange(obj, request.cmd, timeout)
+        if greeting and timeout is None:
+            timeout = self.connection.startup_timeout
+        body = self.connection.request(obj, request.cmd, timeout)
+        if greeting:
+            self._refuse_the_handshake(body)
         problem = protocol.validate_response(request.cmd, body)
+        if problem is None and greeting:
+            problem = _hello_problem(body)
         if problem is not None:
-            self._twice(request.cmd, self.last_request)
-            raise self._invalid(f"the answer to {request.cmd} is not well formed: {problem}", body,
-                                self.last_request)
+            raise self.connection.unfit(request.cmd, f"the answer to {request.cmd} is not well formed:"
+                                        f" {problem}", body)
         response = request.read(body)
+        if greeting:
+            self.info = HelloInfo.from_json(body)
         if response.ok and request.cmd == "start":
             self._restarts_in_a_row = 0
         if response.state is not None:
             self._last_state = response.state
         return response
+
+    def _refuse_the_handshake(self, body: Any) -> None:
+        """A refused handshake, or one in another version, stops the adapter: it cannot be used."""
+        if not isinstance(body, dict):
+            return
+        expected = protocol.PROTOCOL_VERSION
+        if body.get("ok") is False:
+            error = body["error"] if isinstance(body.get("error"), dict) else {}
+            code, message = error.get("code"), error.get("message", "")
+            if code == "unsupported":
+                raise self.connection.fault(
+                    ProtocolVersionError, f"the adapter does not speak protocol version {expected}:"
+                    f" {message}", wait=True, got=None, expected=expected,
+                )
+            raise self.connection.fault(AdapterStartError,
+                                        f"the adapter refused the handshake with {code!r}: {message}")
+        if "protocol" in body:
+            version = protocol.version_problem(body["protocol"])
+            if version is not None:
+                raise self.connection.fault(ProtocolVersionError, version, got=body["protocol"],
+                                            expected=expected)
 
     def send_raw(self, line: bytes | str) -> Any:
         """Send any one line (even a malformed request) and return the decoded answer.
@@ -158,10 +225,10 @@ class AdapterClient(Conversation):
         data = data.removesuffix(b"\n")
         if b"\n" in data:
             raise ValueError("send_raw sends one line: the text holds a newline")
-        body = self._exchange(data, "a raw line")
+        body = self.connection.request(data)
         problem = protocol.check("response", body)
         if problem is not None:
-            raise self._invalid(f"the answer is not a response: {problem}", body, self.last_request)
+            raise self.connection.unfit("a raw line", f"the answer is not a response: {problem}", body)
         return body
 
     # -- the commands --------------------------------------------------------
@@ -172,43 +239,14 @@ class AdapterClient(Conversation):
         Raises :class:`ProtocolVersionError` when it speaks another version,
         :class:`AdapterStartError` when it cannot start or refuses.
         """
-        request = Hello()
-        body = self._exchange(request.to_json(), "hello", self.startup_timeout)
-        text = self.last_request
-        if isinstance(body, dict) and body.get("ok") is False:
-            error = body.get("error")
-            if not isinstance(error, dict):
-                error = {}
-            code, message = error.get("code"), error.get("message", "")
-            if code == "unsupported":
-                raise self._fail(ProtocolVersionError(
-                    f"the adapter does not speak protocol version {protocol.PROTOCOL_VERSION}: {message}",
-                    got=None, expected=protocol.PROTOCOL_VERSION, **self._context(text, wait=True),
-                ))
-            raise self._fail(AdapterStartError(
-                f"the adapter refused the handshake with {code!r}: {message}", **self._context(text)
-            ))
-        if isinstance(body, dict) and "protocol" in body:
-            version = protocol.version_problem(body["protocol"])
-            if version is not None:
-                raise self._fail(ProtocolVersionError(
-                    version, got=body["protocol"], expected=protocol.PROTOCOL_VERSION,
-                    **self._context(text),
-                ))
-        problem = protocol.validate_response("hello", body)
-        if problem is not None:
-            raise self._invalid(f"the answer to hello is not well formed: {problem}", body, text)
-        try:
-            info = HelloInfo.from_json(body)
-        except ValueError as error:
-            raise self._invalid(f"the answer to hello is not well formed: {error}", body, text) from None
-        self.info = info
-        return info
+        self.send(Hello())
+        assert self.info is not None  # a handshake that was not refused
+        return self.info
 
     def _expect_ok(self, request: Request[A]) -> A:
         response = self.send(request)
         if not response.ok:
-            raise ErrorAnswer(response, adapter=self.command, request=self.last_request)
+            raise ErrorAnswer(response, adapter=self.command, request=self.connection.last_request)
         return response
 
     def start(self, rules: str, position: Mapping[str, Any]) -> JsonObject:
@@ -254,16 +292,15 @@ class AdapterClient(Conversation):
         the next scenario; where the adapter does not echo ids, its state must
         also still be the last one it gave. Raises :class:`OutOfStep`.
         """
-        if self._status != "running" or self.info is None:
+        if not self.connection.running or self.info is None:
             return
         before = self._last_state
         response = self.send(State())
         if before is not None and response.ok and response.state != before:
-            raise self._fail(OutOfStep(
-                "asked for the state with no action since its last answer, the adapter gave another"
-                " state: its answers are out of step with the requests",
-                **self._context(self.last_request),
-            ))
+            raise self.connection.fault(
+                OutOfStep, "asked for the state with no action since its last answer, the adapter gave"
+                " another state: its answers are out of step with the requests",
+            )
 
     def quit(self) -> int:
         """Say goodbye; returns the adapter's exit status, which must be 0.
@@ -271,46 +308,24 @@ class AdapterClient(Conversation):
         Raises :class:`AdapterTimeout` if it does not exit, :class:`AdapterCrashed`
         if it exits with another status.
         """
-        if self._status == "new":
-            self._status = "closed"
+        if self.connection.state is Lifecycle.NEW:
+            self.connection.close()
             return 0
-        transport = self._transport()
         response = self.send(Quit())
-        text = self.last_request
         if not response.ok:
-            raise ErrorAnswer(response, adapter=self.command, request=text)
-        code = transport.exit_status(self.timeout)
-        context = self._context(text, wait=code is not None)
-        leftover = [item for item in transport.waiting() if item.kind != "eof"]
-        transport.close()
-        self._holder.clear()
-        self._status = "closed"
-        error: AdapterError | None = None
-        if leftover:
-            error = OutOfStep(f"after its answer to quit, the adapter wrote {quote(leftover[0].data)}",
-                              line=leftover[0].data, **context)
-        elif code is None:
-            error = AdapterTimeout(
-                f"the adapter answered quit but did not exit within {self.timeout:g} s; it was stopped",
-                timeout=self.timeout, **context,
-            )
-        elif code != 0:
-            error = AdapterCrashed(
-                f"after quit the adapter {describe_exit(code)}; it should exit with status 0",
-                exit_code=code, **context,
-            )
-        if error is not None:
-            self._last_error = error
-            raise error
-        return code or 0
+            raise ErrorAnswer(response, adapter=self.command, request=self.connection.last_request)
+        return self.connection.wait_for_exit()
 
     def close(self) -> None:
         """Quit politely if the adapter is running, and make sure it is gone (whole tree)."""
-        if self._status == "running":
+        if self.connection.running:
             with contextlib.suppress(AdapterError, ErrorAnswer):
                 self.quit()
-        _close_all(self._holder)
-        self._status = "closed"
+        self.connection.close()
+
+    def kill(self) -> None:
+        """End the adapter at once, without a word (on an interrupt)."""
+        self.connection.close()
 
     def restart(self) -> HelloInfo:
         """Stop the adapter, start a fresh one and redo the handshake.
@@ -320,7 +335,7 @@ class AdapterClient(Conversation):
         """
         self._restarts_in_a_row += 1
         if self._restarts_in_a_row > self.max_restarts:
-            last = self._last_error
+            last = self.connection.last_error
             raise TooManyRestarts(
                 f"the adapter failed {self._restarts_in_a_row} times in a row, each time right"
                 " after a restart (it never got a game started). This usually means the adapter"
@@ -332,7 +347,18 @@ class AdapterClient(Conversation):
                 stderr_tail=last.stderr_tail if last is not None else "",
             )
         self.restarts += 1
-        _close_all(self._holder)
-        self._status = "new"
+        self.connection.reopen()
         self.info = None
+        self._last_state = None
         return self.hello()
+
+
+def _hello_problem(body: Any) -> str | None:
+    """What the schema cannot say is wrong with a successful hello (a rule set declared twice)."""
+    if not isinstance(body, dict) or not body.get("ok"):
+        return None
+    try:
+        HelloInfo.from_json(body)
+    except ValueError as error:
+        return str(error)
+    return None

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .suite.notation import SUIT_SYMBOLS, show_action, show_card, show_column
+from .notation import SUIT_SYMBOLS, show_action, show_card, show_column
 
 __all__ = [
     "ActionKey",

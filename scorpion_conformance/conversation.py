@@ -1,9 +1,11 @@
-"""One line out, one line back, in step: the exchange under every command of the client.
+"""One line out, one line back, in step: the connection the client holds.
 
-:class:`Conversation` owns the transport's life (opened on the first request,
-stopped after a fault that leaves the conversation out of step) and the
-exchange of one request line for one answer line. It gives every request an
-``id``, and refuses every line the adapter writes that nobody asked for:
+A :class:`Connection` owns the transport's life (opened on the first request,
+stopped after a fault that leaves the conversation out of step, its
+:class:`Lifecycle` an enum) and the exchange of one request for one answer,
+:meth:`Connection.request`, the one way to talk through it. It gives every
+request an ``id``, and refuses every line the adapter writes that nobody
+asked for:
 
 * a line that arrived with an answer, or before the next request;
 * an answer that carries the id of another request, or none from an adapter
@@ -12,19 +14,23 @@ exchange of one request line for one answer line. It gives every request an
   before (an adapter that echoes no ids and answered twice).
 
 Each is :class:`~scorpion_conformance.errors.OutOfStep`, a fault of the
-adapter. :mod:`scorpion_conformance.client` builds the protocol's commands
-on top.
+adapter. :class:`~scorpion_conformance.client.AdapterClient` builds the
+commands on ``request``, and tells what it finds wrong through
+:meth:`Connection.fault` and :meth:`Connection.unfit`.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import weakref
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import protocol
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
+
+from . import json_input, protocol
 from .errors import (
     AdapterCrashed,
     AdapterError,
@@ -35,24 +41,17 @@ from .errors import (
     MalformedResponse,
     OutOfStep,
     describe_exit,
+    quit_fault,
     quote,
 )
 from .process import ProcessTransport
-from .transport import (
-    GRACE,
-    MAX_LINE_BYTES,
-    Received,
-    Transport,
-    TransportClosed,
-    TransportTimeout,
-    split_command,
-)
+from .transport import GRACE, Received, Transport, TransportClosed, TransportTimeout, split_command
 
-__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "Conversation", "JsonObject"]
+__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "Connection", "JsonObject", "Lifecycle"]
 
 #: Seconds to wait for each answer unless told otherwise.
 DEFAULT_TIMEOUT = 5.0
-#: The least time the first answer may take (see ``Conversation.startup_timeout``).
+#: The least time the first answer may take (see ``Connection.startup_timeout``).
 STARTUP_TIMEOUT = 15.0
 
 #: A JSON object of the protocol (a position, a state, an action).
@@ -62,17 +61,23 @@ JsonObject = dict[str, Any]
 _HISTORY = 16
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _close_all(holder: list[Transport]) -> None:
     for transport in holder:
         transport.close()
     holder.clear()
 
 
-class Conversation:
+class Lifecycle(enum.Enum):
+    """Where a connection stands: nothing started yet (the first request starts the adapter),
+    running and in step, broken by a fault (until :meth:`Connection.reopen`), or closed."""
+
+    NEW = "new"
+    RUNNING = "running"
+    BROKEN = "broken"
+    CLOSED = "closed"
+
+
+class Connection:
     """The line exchange with one adapter, and the life of its transport.
 
     ``adapter`` is a command line (split as a shell would, without running a
@@ -97,11 +102,9 @@ class Conversation:
             self._make: Callable[[], Transport] = adapter
             self.command = adapter().name
         else:
-            self.command, argv = split_command(adapter)
-            self._make = lambda: ProcessTransport(
-                argv, cwd=cwd, env=env, max_line_bytes=max_line_bytes,
-                stderr_tail_lines=stderr_tail_lines,
-            )
+            self.command = split_command(adapter)[0]
+            self._make = lambda: ProcessTransport(adapter, cwd=cwd, env=env, max_line_bytes=max_line_bytes,
+                                                  stderr_tail_lines=stderr_tail_lines)
         self.timeout = float(timeout)
         #: How long the first answer (to hello) may take: starting an interpreter or a
         #: JIT on a loaded machine is slower than answering a request.
@@ -112,8 +115,10 @@ class Conversation:
         #: Whether the adapter echoes request ids (known after its first answer).
         self.echoes_ids: bool | None = None
         self._holder: list[Transport] = []
-        self._status = "new"  # new, running, broken, closed
-        self._last_error: AdapterError | None = None
+        #: Where the connection stands.
+        self.state = Lifecycle.NEW
+        #: The last fault, for the message of whoever gives up on the adapter.
+        self.last_error: AdapterError | None = None
         self._next_id = 0
         self._history: deque[tuple[int, str]] = deque(maxlen=_HISTORY)
         self._fresh_conversation()
@@ -123,7 +128,6 @@ class Conversation:
         self._answered = False  # has this process answered anything yet?
         self._ended = False  # did its output end right after an answer?
         self.echoes_ids = None
-        self._last_state: JsonObject | None = None
         self._latest: bytes | None = None
         self._previous: tuple[bytes | None, bytes] = (None, b"")
 
@@ -136,7 +140,7 @@ class Conversation:
     @property
     def running(self) -> bool:
         """Whether an adapter is up and the conversation is in step."""
-        return self._status == "running"
+        return self.state is Lifecycle.RUNNING
 
     @property
     def pid(self) -> int | None:
@@ -155,26 +159,26 @@ class Conversation:
         try:
             transport.open()
         except OSError as error:
-            self._status = "broken"
+            self.state = Lifecycle.BROKEN
             reason = error.strerror or str(error)
             hint = " (is it installed, and on PATH?)" if isinstance(error, FileNotFoundError) else ""
             program = split_command(self.command)[1][0]
             failure = AdapterStartError(f"cannot run {program!r}: {reason}{hint}", adapter=self.command)
-            self._last_error = failure
+            self.last_error = failure
             raise failure from None
         self._holder[:] = [transport]
-        self._status = "running"
+        self.state = Lifecycle.RUNNING
         self._fresh_conversation()
         return transport
 
     def _transport(self) -> Transport:
-        if self._status == "new":
+        if self.state is Lifecycle.NEW:
             return self._open()
-        if self._status == "running":
+        if self.state is Lifecycle.RUNNING:
             return self._holder[0]
-        if self._status == "closed":
+        if self.state is Lifecycle.CLOSED:
             raise AdapterNotRunning("the adapter was closed", adapter=self.command)
-        last = f": {self._last_error.problem}" if self._last_error else ""
+        last = f": {self.last_error.problem}" if self.last_error else ""
         raise AdapterNotRunning(
             f"the adapter failed earlier{last}; call restart() first", adapter=self.command
         )
@@ -183,8 +187,8 @@ class Conversation:
         """Stop the adapter after a fault that leaves the conversation out of step."""
         for transport in self._holder:
             transport.close()
-        self._status = "broken"
-        self._last_error = error
+        self.state = Lifecycle.BROKEN
+        self.last_error = error
         return error
 
     def _exited(self, transport: Transport, request: str) -> AdapterError:
@@ -205,10 +209,47 @@ class Conversation:
             error = AdapterCrashed(f"the adapter {what} instead of answering", exit_code=code, **context)
         return self._fail(error)
 
-    def kill(self) -> None:
-        """End the adapter at once, without a word (on an interrupt)."""
+    def reopen(self) -> None:
+        """End the adapter, if one runs; the next request starts a fresh one."""
         _close_all(self._holder)
-        self._status = "closed"
+        self.state = Lifecycle.NEW
+
+    # -- faults the client finds in an answer -----------------------------------
+
+    def fault(self, kind: type[AdapterError], problem: str, *, wait: bool = False,
+              **fields: Any) -> AdapterError:
+        """An error of ``kind`` about the last request, with the adapter stopped (its tail of
+        stderr waited for with ``wait``): for a fault that leaves the conversation unusable."""
+        return self._fail(kind(problem, **fields, **self._context(self.last_request, wait=wait)))
+
+    def unfit(self, cmd: str, problem: str, body: Any) -> AdapterError:
+        """The error for an answer that does not fit its request: out of step (the adapter
+        stopped) when it is the last answer again, else :class:`InvalidResponse`, the
+        conversation still in step."""
+        self._twice(cmd, self.last_request)
+        self.last_error = InvalidResponse(problem, response=body, **self._context(self.last_request))
+        return self.last_error
+
+    def wait_for_exit(self) -> int:
+        """After the answer to ``quit``: the exit status, which must be 0 (the adapter gone).
+        Raises the :func:`~scorpion_conformance.errors.quit_fault` of an adapter that did not leave well."""
+        transport = self._transport()
+        code = transport.exit_status(self.timeout)
+        context = self._context(self.last_request, wait=code is not None)
+        leftover = next((item.data for item in transport.waiting() if item.kind != "eof"), None)
+        transport.close()
+        self._holder.clear()
+        self.state = Lifecycle.CLOSED
+        error = quit_fault(leftover, code, self.timeout, context)
+        if error is not None:
+            self.last_error = error
+            raise error
+        return code or 0
+
+    def close(self) -> None:
+        """End the adapter at once, whole tree, without a word (the goodbye is the client's ``quit``)."""
+        _close_all(self._holder)
+        self.state = Lifecycle.CLOSED
 
     # -- keeping the conversation in step -------------------------------------
 
@@ -273,9 +314,12 @@ class Conversation:
 
     # -- one exchange --------------------------------------------------------
 
-    def _exchange(self, obj: JsonObject | bytes, cmd: str, timeout: float | None = None) -> Any:
-        """Send one request (an object, given the next id; or a raw line, sent as it is)
-        and return the decoded answer, not yet checked against the schema."""
+    def request(self, obj: JsonObject | bytes, cmd: str | None = None, timeout: float | None = None) -> Any:
+        """Send one request (an object, given the next id; or a raw line, sent as it is) and
+        return the decoded answer, in step but not yet checked against the schema. ``cmd`` names
+        it in messages; ``timeout`` replaces the connection's own for this answer. Raises an
+        :class:`AdapterError` for every fault of the exchange."""
+        cmd = cmd or (str(obj.get("cmd")) if isinstance(obj, dict) else "a raw line")
         timeout = self.timeout if timeout is None else timeout
         transport = self._transport()
         number: int | None = None
@@ -316,9 +360,11 @@ class Conversation:
                 line=received.data, **self._context(request),
             ))
         self._answered = True
-        self._after_answer(transport, request, f"with its answer to {cmd}")
         body = self._decode(received.data, request)
+        # The id first: a stray copy of an earlier answer, read in place of this one, is named
+        # as what it is, not taken for this answer with this answer blamed as the extra line.
         self._check_id(body, number, request, cmd)
+        self._after_answer(transport, request, f"with its answer to {cmd}")
         self._previous = (self._latest, received.data)
         self._latest = received.data
         return body
@@ -335,15 +381,10 @@ class Conversation:
             problem = "the answer is an empty line"
         else:
             try:
-                return json.loads(text, parse_constant=_reject_constant)
-            except (ValueError, RecursionError) as error:
-                problem = f"the answer is not JSON ({error}): {quote(data)}"
+                return json_input.parse(text, "the answer")
+            except json_input.InputError as error:
+                problem = f"{str(error).replace('the answer: ', 'the answer is ', 1)}: {quote(data)}"
         raise self._fail(MalformedResponse(problem, line=data, **self._context(request)))
-
-    def _invalid(self, problem: str, body: Any, request: str) -> InvalidResponse:
-        error = InvalidResponse(problem, response=body, **self._context(request))
-        self._last_error = error
-        return error
 
     @property
     def last_request(self) -> str:

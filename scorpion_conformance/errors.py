@@ -45,6 +45,7 @@ __all__ = [
     "RequestError",
     "TooManyRestarts",
     "describe_exit",
+    "quit_fault",
 ]
 
 #: How much of a request or an output line an error message quotes.
@@ -250,3 +251,21 @@ class ErrorAnswer(Exception):
     @property
     def code(self) -> str:
         return str(self.response.error.code)
+
+
+def quit_fault(leftover: bytes | None, code: int | None, timeout: float,
+               context: dict[str, Any]) -> AdapterError | None:
+    """What was wrong after the answer to ``quit``: a line written after it, no exit within
+    ``timeout``, or an exit status other than 0 (``code``); None when the adapter left well."""
+    if leftover is not None:
+        return OutOfStep(f"after its answer to quit, the adapter wrote {quote(leftover)}",
+                         line=leftover, **context)
+    if code is None:
+        return AdapterTimeout(
+            f"the adapter answered quit but did not exit within {timeout:g} s; it was stopped",
+            timeout=timeout, **context,
+        )
+    if code != 0:
+        return AdapterCrashed(f"after quit the adapter {describe_exit(code)}; it should exit with status 0",
+                              exit_code=code, **context)
+    return None

@@ -1,13 +1,15 @@
 """The copies of the vocabulary that other files hold, generated from it.
 
-Two files restate parts of ``scorpion_ref/vocabulary.json`` for their readers:
-the JSON Schema (its enums of option values, rule set names, error
-codes, commands, statuses, and the card pattern) and ``docs/protocol.md`` (the
-tables of options, named rule sets, error codes and reasons, between
-``<!-- vocabulary-NAME:start ... -->`` and ``<!-- vocabulary-NAME:end -->``
-markers). This module renders them; ``python -m scorpion_conformance.vocabulary
---write`` rewrites them, ``--check`` lists the stale ones, and a test fails
-while any is stale.
+Four files restate parts of ``scorpion_ref/vocabulary.json`` for their
+readers: :mod:`scorpion_shared.words` (the words as ``Literal`` types, for
+the type checker), ``adapters/javascript/vocabulary.js`` (the words the
+JavaScript engine reads, being another language), the JSON Schema (its enums of option values, rule set
+names, error codes, commands, statuses, and the card pattern) and
+``docs/protocol.md`` (the tables of options, named rule sets, error codes and
+reasons, between ``<!-- vocabulary-NAME:start ... -->`` and
+``<!-- vocabulary-NAME:end -->`` markers). This module renders them;
+``python -m scorpion_conformance.generated --write`` rewrites them,
+``--check`` lists the stale ones, and a test fails while any is stale.
 
 >>> character_class("A23456789TJQK")
 'A2-9TJQK'
@@ -18,19 +20,21 @@ while any is stale.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorpion_conformance.vocabulary import (
+from scorpion_shared.vocabulary import (
     COMMANDS,
     ERROR_CODES,
     NAMED_RULESETS,
     OPTION_DEFAULTS,
     OPTIONS,
     RANKS,
+    REASONS,
     STATUSES,
     SUITS,
     VOCABULARY,
@@ -39,25 +43,32 @@ from scorpion_conformance.vocabulary import (
 __all__ = [
     "COMMAND",
     "DOC",
+    "JAVASCRIPT",
     "SCHEMA",
     "TARGETS",
+    "WORDS",
     "character_class",
     "doc_regions",
     "dump_json",
     "english",
     "fill_regions",
+    "javascript_text",
     "main",
     "schema_text",
     "stale",
+    "type_name",
+    "words_text",
     "write",
 ]
 
 #: The command that regenerates every copy.
-COMMAND = "python -m scorpion_conformance.vocabulary --write"
+COMMAND = "python -m scorpion_conformance.generated --write"
 
 #: The generated files, relative to the checkout.
+WORDS = "scorpion_shared/words.py"
 SCHEMA = "scorpion_conformance/schemas/protocol-v1.json"
 DOC = "docs/protocol.md"
+JAVASCRIPT = "adapters/javascript/vocabulary.js"
 
 #: How wide a JSON line of the schema may grow before its object is broken over lines.
 JSON_WIDTH = 110
@@ -81,6 +92,82 @@ def character_class(letters: str) -> str:
 def english(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# -- the typed words -----------------------------------------------------------------
+
+
+def type_name(option: str) -> str:
+    """The name of an option's ``Literal`` type.
+
+    >>> type_name("whole_column_to_empty")
+    'WholeColumnToEmpty'
+    """
+    return "".join(part.title() for part in option.split("_"))
+
+
+def _literal(values: Sequence[str]) -> str:
+    return "Literal[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+
+def _alias(name: str, values: Sequence[str], comment: str) -> list[str]:
+    line = f"{name} = {_literal(values)}"
+    if len(line) > JSON_WIDTH:
+        line = f"{name} = Literal[\n" + "".join(f"    {json.dumps(v)},\n" for v in values) + "]"
+    return [f"#: {comment}", line, ""]
+
+
+def words_text(_current: str = "") -> str:
+    """The source of :mod:`scorpion_shared.words`, rendered from the vocabulary alone."""
+    lines = [
+        '"""The vocabulary\'s words as types, for the type checker: generated, do not edit.',
+        "",
+        "Rendered from ``scorpion_ref/vocabulary.json`` by",
+        f"``{COMMAND}``;",
+        "a test fails while it is stale. Each option's values are a ``Literal`` type,",
+        "and :class:`OptionValues` gives a rule set one typed attribute per option, so",
+        "a misspelt value (``rules.stock == \"when-stcuk\"``) is an error of",
+        "``mypy --strict``, not a comparison that is always false.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Literal, cast",
+        "",
+        "__all__ = [",
+    ]
+    names = [type_name(o) for o in OPTIONS]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two options of the vocabulary make the same type name: {names}")
+    kinds = ["CommandName", "ErrorCode", "OptionName", "ReasonCode", "RuleSetName", "StatusName"]
+    lines += [f'    "{n}",' for n in sorted([*names, *kinds, "OptionValues"])] + ["]", ""]
+    for option, values in OPTIONS.items():
+        lines += _alias(type_name(option), values, f"The values of the option ``{option}``.")
+    lines += _alias("OptionName", list(OPTIONS), "The rule options, in the vocabulary's order.")
+    lines += _alias("RuleSetName", list(NAMED_RULESETS), "The named rule sets.")
+    lines += _alias("ReasonCode", list(REASONS), "The reason codes of illegal actions.")
+    lines += _alias("ErrorCode", list(ERROR_CODES), "The protocol's error codes.")
+    lines += _alias("CommandName", list(COMMANDS), "The protocol's commands.")
+    lines += _alias("StatusName", list(STATUSES), "The statuses of a game.")
+    lines += [
+        "",
+        "class OptionValues:",
+        '    """A rule set\'s option values as typed attributes, read from ``values`` (in the vocabulary\'s',
+        '    order of options)."""',
+        "",
+        "    __slots__ = ()",
+        "    values: tuple[str, ...]",
+    ]
+    for index, option in enumerate(OPTIONS):
+        name = type_name(option)
+        lines += [
+            "",
+            "    @property",
+            f"    def {option}(self) -> {name}:",
+            f'        """The value of the option ``{option}``."""',
+            f'        return cast("{name}", self.values[{index}])',
+        ]
+    return "\n".join(lines) + "\n"
 
 
 # -- the schema ----------------------------------------------------------------------
@@ -208,12 +295,54 @@ def fill_regions(page: str, regions: dict[str, str], where: str = "the page") ->
     return page
 
 
+# -- the JavaScript engine's words ----------------------------------------------------
+
+_JS_WRAPPER = """\
+// Generated from scorpion_ref/vocabulary.json by `{command}`: do not edit.
+// The words the JavaScript engine shares with the reference: rule options and their values,
+// the named rule sets, reason and error codes, statuses and the card alphabet.
+(function (root, make) {{
+  if (typeof module === 'object' && module.exports) module.exports = make();
+  else root.ScorpionVocabulary = make();
+}}(typeof self !== 'undefined' ? self : this, function () {{
+  'use strict';
+  const freeze = (value) => {{
+    if (value && typeof value === 'object') Object.values(value).forEach(freeze);
+    return Object.freeze(value);
+  }};
+  return freeze({body});
+}}));
+"""
+
+
+def javascript_text(_current: str = "") -> str:
+    """The JavaScript module (UMD: Node's ``require`` and a Web Worker's ``importScripts``):
+    what the engine reads, with no prose but the rule sets' summaries."""
+    data = {
+        "options": [{"name": o.name, "values": list(o.values),
+                     **({"default": o.default} if o.default is not None else {})}
+                    for o in VOCABULARY.options],
+        "rulesets": [{"name": s.name, "summary": s.summary, "options": dict(s.options)}
+                     for s in VOCABULARY.rulesets],
+        "reasons": list(REASONS),
+        "error_codes": list(ERROR_CODES),
+        "statuses": list(STATUSES),
+        "ranks": [dataclasses.asdict(rank) for rank in VOCABULARY.ranks],
+        "suits": [dataclasses.asdict(suit) for suit in VOCABULARY.suits],
+    }
+    body = json.dumps(data, indent=2, ensure_ascii=False)
+    body = "\n".join(("  " + line if i else line) for i, line in enumerate(body.splitlines()))
+    return _JS_WRAPPER.format(command=COMMAND, body=body)
+
+
 # -- writing and checking ------------------------------------------------------------
 
 #: Each generated file (relative to the checkout) and how it is rendered from its current text.
 TARGETS: dict[str, Callable[[str], str]] = {
+    WORDS: words_text,
     SCHEMA: schema_text,
     DOC: lambda page: fill_regions(page, doc_regions(), DOC),
+    JAVASCRIPT: javascript_text,
 }
 
 
@@ -247,9 +376,9 @@ def write(root: Path = _ROOT) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Write or check the generated copies; exit status 1 when ``--check`` finds a stale one."""
     parser = argparse.ArgumentParser(
-        prog="python -m scorpion_conformance.vocabulary",
-        description="Regenerate (or check) the copies of vocabulary.json: the schema's enums and "
-        "the tables of docs/protocol.md.",
+        prog="python -m scorpion_conformance.generated",
+        description="Regenerate (or check) the copies of vocabulary.json: its typed words, the "
+        "schema's enums, the tables of docs/protocol.md and the JavaScript engine's words.",
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", action="store_true", help="rewrite the stale copies")
@@ -264,3 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     verb = "rewrote" if args.write else "stale"
     print("\n".join(f"{verb}: {n}" for n in names) or "every generated copy is up to date")
     return 1 if names and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

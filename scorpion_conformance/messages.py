@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from scorpion_conformance.vocabulary import NAMED_RULESETS, OPTION_DEFAULTS, OPTIONS
+from scorpion_shared.vocabulary import NAMED_RULESETS, OPTION_DEFAULTS, OPTIONS, PROTOCOL_VERSION
 
 __all__ = [
     "REQUESTS",
@@ -46,10 +46,6 @@ __all__ = [
     "command",
     "encode",
 ]
-
-#: The version of the protocol this harness speaks (compared only in protocol.version_problem).
-PROTOCOL_VERSION = 1
-
 
 def encode(obj: Any) -> bytes:
     """One protocol line: compact JSON, ASCII only, ending in a newline.

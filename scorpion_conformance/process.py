@@ -24,7 +24,9 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from .transport import GRACE, MAX_LINE_BYTES, Received, TransportClosed, TransportTimeout, split_command
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
+
+from .transport import GRACE, Received, TransportClosed, TransportTimeout, split_command
 
 __all__ = ["ProcessTransport"]
 

@@ -4,8 +4,8 @@ This module is the protocol's front door. The version is compared in one
 place only, :func:`version_problem`; the messages are
 :mod:`scorpion_conformance.messages`, their checks
 :mod:`scorpion_conformance.validation`, and the words (options, rule sets,
-reason and error codes) come from :mod:`scorpion_conformance.vocabulary`,
-which reads the engine's ``vocabulary.json`` without importing the engine.
+reason and error codes) come from :mod:`scorpion_shared.vocabulary`,
+the one reader of ``vocabulary.json``, which never imports the engine.
 Nothing here starts a process: that is :mod:`scorpion_conformance.transport`.
 
 >>> Play({"type": "move", "card": "9D", "to": 5}).to_line()
@@ -16,17 +16,17 @@ True
 
 from __future__ import annotations
 
-from scorpion_conformance.vocabulary import (
+from scorpion_shared.vocabulary import (
     COMMANDS,
     ERROR_CODES,
     NAMED_RULESETS,
     OPTION_DEFAULTS,
     OPTIONS,
+    PROTOCOL_VERSION,
     REASONS,
 )
 
 from .messages import (
-    PROTOCOL_VERSION,
     REQUESTS,
     SOLVE_OUTCOMES,
     ActionsAnswer,

@@ -6,20 +6,25 @@ A :class:`Transport` moves whole lines and knows nothing of what they mean:
 * :class:`~scorpion_conformance.process.ProcessTransport` runs an adapter
   command as a child process, its whole process tree on a leash (see
   :mod:`scorpion_conformance.process`);
-* :class:`InProcessTransport` hands each line to the reference adapter's
-  :class:`~scorpion_ref.adapter.Session` in this process: the same bytes, the
-  same answers, without a pipe (fast checks of scenarios, benchmarks).
+* :class:`InProcessTransport` hands each line to an adapter's session in this
+  process (any object with the front end's ``respond``): the same bytes, the
+  same answers, without a pipe. :mod:`scorpion_conformance.reference` gives it
+  the reference adapter's session, for fast checks of scenarios and
+  benchmarks; this module imports no adapter.
 
 Lines read from the adapter arrive as :class:`Received` values: a ``line``,
 a line that was ``too-long``, or the ``eof`` of its output. All the lines of
 one chunk read from the pipe are handed over together, so an adapter that
 writes two answers at once is seen writing two answers, whatever the timing.
 
->>> transport = InProcessTransport()
+>>> class Echo:
+...     def respond(self, line):
+...         return {"ok": True, "protocol": 1, "line": len(line)}, None
+>>> transport = InProcessTransport(Echo)
 >>> transport.open()
 >>> transport.send(b'{"cmd":"hello","protocol":1}\\n', timeout=1)
->>> transport.receive(timeout=1).data[:24]
-b'{"ok":true,"protocol":1,'
+>>> transport.receive(timeout=1).data
+b'{"ok":true,"protocol":1,"line":28}'
 >>> transport.waiting()
 []
 """
@@ -28,21 +33,22 @@ from __future__ import annotations
 
 import shlex
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
+
+from scorpion_shared.frontend import encode_answer
 
 __all__ = [
     "InProcessTransport",
     "Received",
+    "Responder",
     "Transport",
     "TransportClosed",
     "TransportTimeout",
     "split_command",
 ]
 
-#: The longest output line accepted; a longer one arrives as ``too-long``.
-MAX_LINE_BYTES = 1 << 20
 
 #: How long to wait for a dying adapter's exit status and last stderr lines. An adapter
 #: whose output has ended is almost always exiting; on a loaded machine ending a process
@@ -128,27 +134,27 @@ def split_command(command: str | Sequence[str]) -> tuple[str, tuple[str, ...]]:
     return text, argv
 
 
-class InProcessTransport:
-    """The reference adapter's session, called in this process.
+class Responder(Protocol):
+    """An adapter's session in this process: one answer (and maybe an exit status) per line."""
 
-    ``rulesets`` (name → :class:`~scorpion_ref.RuleSet`) replaces the rule sets
-    it offers, as ``--all-bundles`` does for the process.
-    """
+    def respond(self, line: bytes) -> tuple[dict[str, Any], int | None]:
+        """The answer to one request line, and the exit status when the adapter stops."""
+
+
+class InProcessTransport:
+    """An adapter's session, called in this process; ``session`` makes a fresh one per start."""
 
     pid = None
 
-    def __init__(self, rulesets: Mapping[str, Any] | None = None, name: str = "scorpion-ref (in process)"):
+    def __init__(self, session: Callable[[], Responder], name: str = "an adapter (in process)") -> None:
         self.name = name
-        self._rulesets = dict(rulesets) if rulesets is not None else None
-        self._session: Any = None
+        self._make = session
+        self._session: Responder | None = None
         self._answers: deque[Received] = deque()
         self._status: int | None = None
 
     def open(self) -> None:
-        from scorpion_ref.adapter import Session, encode_answer
-
-        self._session = Session(self._rulesets)
-        self._encode = encode_answer
+        self._session = self._make()
         self._answers.clear()
         self._status = None
 
@@ -156,7 +162,7 @@ class InProcessTransport:
         if self._session is None or self._status is not None:
             raise TransportClosed("the in-process adapter has ended")
         answer, status = self._session.respond(line.rstrip(b"\n"))
-        self._answers.append(Received("line", self._encode(answer).rstrip(b"\n")))
+        self._answers.append(Received("line", encode_answer(answer).rstrip(b"\n")))
         if status is not None:
             self._status = status
             self._answers.append(Received("eof"))

@@ -26,7 +26,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from scorpion_conformance.vocabulary import COMMANDS, ERROR_CODES, RANKS, STATUSES, SUITS
+from scorpion_shared.vocabulary import COMMANDS, ERROR_CODES, RANKS, STATUSES, SUITS
 
 __all__ = ["check", "schema", "validate_request", "validate_response"]
 

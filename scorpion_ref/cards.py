@@ -14,8 +14,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from scorpion_shared.vocabulary import RANK_LABELS, RANKS, RED_SUITS, SUIT_OUTLINES, SUIT_SYMBOLS, SUITS
+
 from .errors import NotationError
-from .vocabulary import RANK_LABELS, RANK_LETTERS, RED_SUITS, SUIT_LETTERS, SUIT_OUTLINES, SUIT_SYMBOLS
 
 __all__ = ["DECK", "Card", "Rank", "Suit"]
 
@@ -49,12 +50,12 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
-_SYMBOLS = {Suit(letter): symbol for letter, symbol in zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True)}
+_SYMBOLS = {Suit(letter): symbol for letter, symbol in SUIT_SYMBOLS.items()}
 _SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
 _SUIT_BY_TEXT.update({sym: s for s, sym in _SYMBOLS.items()})
 # The outlined symbols some fonts and keyboards produce.
-_SUIT_BY_TEXT.update({o: Suit(s) for s, o in zip(SUIT_LETTERS, SUIT_OUTLINES, strict=True)})
-_SUITS_SAID = f"{', '.join(SUIT_LETTERS)} or {' '.join(SUIT_SYMBOLS)}"
+_SUIT_BY_TEXT.update({o: Suit(s) for s, o in SUIT_OUTLINES.items()})
+_SUITS_SAID = f"{', '.join(SUITS)} or {' '.join(SUIT_SYMBOLS.values())}"
 
 
 class Rank(enum.IntEnum):
@@ -82,7 +83,7 @@ class Rank(enum.IntEnum):
     @property
     def label(self) -> str:
         """The notation people write: ``10`` for the ten, else :attr:`letter`."""
-        return RANK_LABELS[self - 1]
+        return RANK_LABELS[_RANK_LETTERS[self - 1]]
 
     @classmethod
     def parse(cls, text: str) -> Rank:
@@ -97,9 +98,9 @@ class Rank(enum.IntEnum):
         return f"Rank.{self.name}"
 
 
-_RANK_LETTERS = RANK_LETTERS
-_RANK_BY_TEXT: dict[str, Rank] = {letter: Rank(i) for i, letter in enumerate(RANK_LETTERS, start=1)}
-_RANK_BY_TEXT.update({label: Rank(i) for i, label in enumerate(RANK_LABELS, start=1)})
+_RANK_LETTERS = RANKS
+_RANK_BY_TEXT: dict[str, Rank] = {letter: Rank(i) for i, letter in enumerate(RANKS, start=1)}
+_RANK_BY_TEXT.update({label: Rank(i) for i, label in enumerate(RANK_LABELS.values(), start=1)})
 
 
 @dataclass(frozen=True, slots=True, order=False)

@@ -32,15 +32,18 @@ from .cards import Card, Rank, Suit
 from .errors import ScorpionError
 from .position import COLUMNS, Column, Position
 
-__all__ = ["DEAL_KINDS", "MS_DEALS_BELOW", "deal_game", "shuffled_deck"]
+__all__ = ["DEAL_KINDS", "FACE_DOWN_ROWS", "MS_DEALS_BELOW", "deal_game", "shuffled_deck"]
 
 #: Game numbers below this use the MS-style generator, as in PySolFC.
 MS_DEALS_BELOW = 32000
 #: Which columns start with face-down cards, per deal kind.
 DEAL_KINDS: dict[str, int] = {"scorpion": 4, "scorpion-ii": 3}
-_FACE_DOWN_ROWS = 3
+#: How many rows of the hidden columns a deal puts face down.
+FACE_DOWN_ROWS = 3
 _SUITS = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS}
 _MAX_GAME = 10**20
+#: The last game number there is (PySolFC's own limit on game numbers).
+LAST_GAME = _MAX_GAME - 1
 
 
 def shuffled_deck(game: int) -> list[Card]:
@@ -73,7 +76,7 @@ def deal_game(game: int, kind: Literal["scorpion", "scorpion-ii"] | str = "scorp
     up: list[list[Card]] = [[] for _ in range(COLUMNS)]
     for k, card in enumerate(cards[: COLUMNS * COLUMNS]):
         column, row = k % COLUMNS, k // COLUMNS
-        hidden = row < _FACE_DOWN_ROWS and column < hidden_columns
+        hidden = row < FACE_DOWN_ROWS and column < hidden_columns
         (down if hidden else up)[column].append(card)
     return Position(
         tuple(Column(tuple(d), tuple(u)) for d, u in zip(down, up, strict=True)),

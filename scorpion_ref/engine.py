@@ -19,6 +19,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorpion_shared.words import ReasonCode
+
 from .actions import Action, Deal, Move
 from .cards import Card, Rank, Suit
 from .errors import IllegalAction
@@ -165,7 +167,7 @@ def _check_move(position: Position, rules: RuleSet, move: Move) -> None:
             )
         return
     if card.rank is Rank.KING:
-        reason = "not-same-suit" if target.suit is not card.suit else "not-one-rank-lower"
+        reason: ReasonCode = "not-same-suit" if target.suit is not card.suit else "not-one-rank-lower"
         raise IllegalAction(reason, f"{card.unicode} goes only to an empty column")
     needed = Card(Rank(card.rank + 1), card.suit)
     if target.suit is not card.suit:

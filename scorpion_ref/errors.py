@@ -10,7 +10,8 @@ a stable reason code that tests and scenarios assert on, one of the codes that
 
 from __future__ import annotations
 
-from .vocabulary import REASONS
+from scorpion_shared.vocabulary import REASONS
+from scorpion_shared.words import ReasonCode
 
 __all__ = [
     "IllegalAction",
@@ -49,12 +50,12 @@ class IllegalAction(ScorpionError):
     """An action the rules refuse in the current position.
 
     ``reason`` is a stable code such as ``"not-same-suit"``, one of
-    :data:`scorpion_ref.vocabulary.REASONS` (any other raises :class:`ValueError`:
+    :data:`scorpion_shared.vocabulary.REASONS` (any other raises :class:`ValueError`:
     a new reason is added to the vocabulary first); ``message`` says why in a
     player's words.
     """
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: ReasonCode, message: str) -> None:
         if reason not in REASONS:
             raise ValueError(f"{reason!r} is not a reason code of vocabulary.json")
         super().__init__(message)

@@ -3,7 +3,7 @@
 Every point where the sources or the well-known programs disagree is one
 option of :class:`RuleSet`; a named rule set is a bundle of option values.
 The options, their values and the named sets are written once, in
-``vocabulary.json`` (see :mod:`scorpion_ref.vocabulary`), and read from there.
+``vocabulary.json`` (see :mod:`scorpion_shared.vocabulary`), and read from there.
 The engine reads options, never rule set names.
 
 >>> get_ruleset("classic").stock
@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from scorpion_shared.vocabulary import OPTION_DEFAULTS, OPTIONS, VOCABULARY
+from scorpion_shared.words import OptionValues
 
 from .errors import UnknownRuleSet
-from .vocabulary import NAMED_SETS, OPTION_DEFAULTS, OPTIONS
 
 __all__ = ["OPTIONS", "OPTION_DEFAULTS", "RULESETS", "RuleSet", "get_ruleset"]
 
@@ -41,10 +43,12 @@ def _values(name: str, options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 @dataclass(slots=True, init=False, unsafe_hash=True)
-class RuleSet:
+class RuleSet(OptionValues):
     """A named bundle of rule options: one value for each option of the vocabulary.
 
-    Each option reads as an attribute (``rules.stock``), and :attr:`options`
+    Each option reads as a typed attribute (``rules.stock``, of the ``Literal``
+    type :data:`scorpion_shared.words.Stock`, made from the vocabulary by the
+    generated :class:`~scorpion_shared.words.OptionValues`), and :attr:`options`
     gives them all. Options with a default in the vocabulary may be left out.
     ``sources`` names the documents (seed files or programs)
     the bundle follows. A rule set is immutable and hashable. Raises
@@ -79,11 +83,6 @@ class RuleSet:
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy rebuild through __init__
         return (_rebuild, (self.name, self.summary, self.sources, self.options))
-
-    if TYPE_CHECKING:
-
-        def __getattr__(self, option: str) -> str:
-            """An option's value (the properties are made from the vocabulary below)."""
 
     @property
     def options(self) -> dict[str, str]:
@@ -124,23 +123,10 @@ def _rebuild(name: str, summary: str, sources: tuple[str, ...], options: dict[st
     return RuleSet(name, summary, sources, **options)
 
 
-def _option_property(index: int, option: str) -> property:
-    def value(rules: RuleSet) -> str:
-        return rules.values[index]
-
-    return property(value, doc=f"The value of the option ``{option}``.")
-
-
-for _index, _option in enumerate(OPTIONS):
-    if hasattr(RuleSet, _option):
-        raise RuntimeError(f"vocabulary.json: the option name {_option!r} is taken by RuleSet")
-    setattr(RuleSet, _option, _option_property(_index, _option))
-
-
 #: The named rule sets the suite defines, by name, as the vocabulary lists them.
 RULESETS: dict[str, RuleSet] = {
     named.name: RuleSet(named.name, named.summary, named.sources, **named.options)
-    for named in NAMED_SETS
+    for named in VOCABULARY.rulesets
 }
 
 

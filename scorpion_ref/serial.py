@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorpion_shared.vocabulary import CARD, CARD_FORM, SUITS
+
 from .actions import Action, Deal, Move
 from .cards import Card, Suit
 from .errors import InvalidPosition, NotationError
 from .position import COLUMNS, Column, Position
-from .vocabulary import CARD, CARD_FORM, SUIT_LETTERS
 
 __all__ = [
     "action_from_json",
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
-_SUITS_SAID = f"{', '.join(SUIT_LETTERS[:-1])} or {SUIT_LETTERS[-1]}"
+_SUITS_SAID = f"{', '.join(SUITS[:-1])} or {SUITS[-1]}"
 
 
 def position_to_json(position: Position) -> dict[str, Any]:

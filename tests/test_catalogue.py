@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from scorpion_conformance import vocabulary
+from scorpion_shared import vocabulary
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = REPO_ROOT / "scorpion_ref" / "catalogue.yaml"

@@ -23,9 +23,9 @@ from scorpion_conformance.compare import (
     state_difference,
 )
 from scorpion_conformance.fuzz import play, scenario
+from scorpion_conformance.notation import show_action
 from scorpion_conformance.perft import walk
 from scorpion_conformance.suite import execute
-from scorpion_conformance.suite.notation import show_action
 from scorpion_ref import deal_game, get_ruleset, legal_actions, parse_action
 from scorpion_ref.serial import action_to_json
 

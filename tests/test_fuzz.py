@@ -16,30 +16,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bugs import BUGS
 
 from scorpion_conformance import fuzz
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.fuzz.shrinking import _reduce
+from scorpion_conformance.reference import in_process
 from scorpion_conformance.suite.execute import ScenarioFailure, ScenarioRun
 from scorpion_conformance.suite.scenarios import Case, duplicate_names, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS, unknown_tags
-from scorpion_ref import RULESETS, Deal, Position, Status, apply, is_legal, status
+from scorpion_ref import RULESETS, Deal, Position, Rank, Status, apply, complete_runs, is_legal, status
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m scorpion_ref.adapter"
 
-#: Each broken adapter, and a rule set under which its bug can show.
-BUGS = {
-    "queen-into-space": "standard",
-    "cross-suit": "standard",
-    "one-collection-per-action": "standard",
-    "no-collection-after-deal": "standard",
-    "stock-refused-onto-space": "standard",
-    "no-stock-lock": "classic",
-    "undo-forgets-flip": "standard",
-    "whole-column-listed": "standard",
-}
 
 #: The folder of emitted scenarios, and each bug's exit code and output.
 Found = tuple[Path, dict[str, tuple[int, str]]]
@@ -103,9 +94,9 @@ def test_the_reference_adapter_runs_clean(rules: str) -> None:
 def test_the_same_seed_plays_the_same_games() -> None:
     rules = RULESETS["standard"]
     options = fuzz.FuzzOptions(games=15, seed=3)
-    first = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules, options, progress=False)
-    second = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules, options, progress=False)
-    other = fuzz.run_fuzz(AdapterClient.in_process(), "standard", rules,
+    first = fuzz.run_fuzz(in_process(), "standard", rules, options, progress=False)
+    second = fuzz.run_fuzz(in_process(), "standard", rules, options, progress=False)
+    other = fuzz.run_fuzz(in_process(), "standard", rules,
                           fuzz.FuzzOptions(games=15, seed=4), progress=False)
     assert first[0] is None and second[0] is None
     assert first[1] == second[1] != other[1]
@@ -136,7 +127,7 @@ def test_the_emitted_scenario_fails_against_the_bug_and_passes_against_the_refer
     names = case.rulesets()
     assert BUGS[bug] in names
     for name in names:
-        assert play(case, AdapterClient.in_process(), name) is None, name
+        assert play(case, in_process(), name) is None, name
     with AdapterClient(broken(bug)) as client:
         assert play(case, client, BUGS[bug]) is not None
 
@@ -230,6 +221,30 @@ def test_generated_positions_are_valid_and_reach_the_rare_cases(rules: str) -> N
     assert set(seen) == set(fuzz.TEMPLATES)
     if ruleset.runs == "collect":
         assert completes >= 30  # a run is collected by the hinted action in many games
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_the_templates_the_coverage_measurement_asked_for_draw_their_shapes(rules: str) -> None:
+    ruleset = RULESETS[rules]
+    seen: dict[str, int] = {}
+    won = 0
+    for seed in range(400):
+        name, position, _ = fuzz.generate_position(random.Random(seed), ruleset)
+        seen[name] = seen.get(name, 0) + 1
+        columns = position.columns
+        if name == "bare-table":
+            assert all(column.is_empty for column in columns)
+        elif name == "won-table":
+            on_table = sum(len(complete_runs(column)) for column in columns)
+            assert (len(position.collected) if ruleset.runs == "collect" else on_table) == 4
+            won += status(position, ruleset) is Status.WON
+        elif name == "not-quite-run":
+            assert any(len(c.up) == 13 and not c.down and not complete_runs(c) for c in columns), position
+        elif name == "hidden-king":
+            assert any(c.down and c.up[0].rank is Rank.KING for c in columns), position
+            assert any(c.is_empty for c in columns), position
+    assert {"bare-table", "won-table", "not-quite-run", "hidden-king"} <= set(seen), seen
+    assert won > 0
 
 
 def test_reduce_finds_a_smallest_failing_subset() -> None:

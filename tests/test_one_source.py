@@ -1,11 +1,13 @@
-"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``.
+"""One vocabulary, one file: ``scorpion_ref/vocabulary.json``, and one reader of it.
 
-The engine and the suite read the file (the suite without importing the
-engine); the schema's enums and the tables of ``docs/protocol.md`` are
-generated from it; the JavaScript adapter keeps its own copy, being another
-language. These tests check the file's shape, that the generated copies are
-fresh, that the JavaScript copy agrees, and that no Python module of either
-package writes the vocabulary out again by hand.
+The engine, the suite and the Python adapters read the file through
+:mod:`scorpion_shared.vocabulary` (which never imports the engine); the
+schema's enums and the tables of ``docs/protocol.md`` are generated from it;
+the JavaScript adapter, being another language, reads a module generated from
+it (``adapters/javascript/vocabulary.js``). These tests check the file's shape,
+that the generated copies are fresh, that the JavaScript engine takes its words
+from its generated module, and that no Python module of either package writes
+the vocabulary out again by hand.
 """
 
 from __future__ import annotations
@@ -16,23 +18,23 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
+from typing import get_args, get_type_hints
 
+import programs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import scorpion_ref
-from scorpion_conformance import generated, vocabulary
-from scorpion_conformance.suite import notation
-from scorpion_ref import vocabulary as engine_vocabulary
+from scorpion_conformance import generated, notation
+from scorpion_shared import vocabulary, words
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scorpion_ref" / "vocabulary.json"
-PACKAGES = ("scorpion_ref", "scorpion_conformance")
-#: The modules that read the file and may therefore spell its contents in their examples.
-READERS = {"scorpion_ref/vocabulary.py", "scorpion_conformance/vocabulary.py"}
+PACKAGES = ("scorpion_shared", "scorpion_ref", "scorpion_conformance")
+#: The reader of the file, and the module generated from it.
+READERS = {"scorpion_shared/vocabulary.py", "scorpion_shared/words.py"}
 
 
 # -- the file ------------------------------------------------------------------------
@@ -50,6 +52,8 @@ def _tampered() -> dict[str, object]:
     del data["rulesets"][2]["options"]["stock"]
     data["reasons"].append(dict(data["reasons"][0]))
     data["cards"]["suits"][0]["colour"] = "green"
+    data["protocol"]["version"] = "1"
+    data["options"][0]["tagged"] = False
     return data
 
 
@@ -60,6 +64,8 @@ def test_a_broken_vocabulary_is_refused_with_every_problem_named(tmp_path: Path)
     assert "rule set wasp: options must give every option, in the order of options" in found
     assert "reasons: card-face-down more than once" in found
     assert "cards.suits: colour 'green' is not red or black" in found
+    assert "protocol: version must be a whole number above 0" in found
+    assert "option runs: tagged is false, so untagged scenarios need a default to run under" in found
     path = tmp_path / "vocabulary.json"
     path.write_text(json.dumps(_tampered()), encoding="utf-8")
     with pytest.raises(vocabulary.VocabularyError, match="three-runs"):
@@ -75,31 +81,37 @@ def test_a_new_option_keeps_protocol_v1_adapters_working() -> None:
     assert required == ["runs", "stock", "empty_column", "whole_column_to_empty"]
 
 
-# -- the two readers -------------------------------------------------------------------
+# -- the one reader ----------------------------------------------------------------------
 
 
-def test_the_suite_reads_the_file_without_importing_the_engine() -> None:
+def test_the_reader_needs_neither_package() -> None:
+    """The suite reads the vocabulary without the engine, and an adapter without either."""
     code = (
-        "import sys, scorpion_conformance.vocabulary as v; "
-        "assert 'scorpion_ref' not in sys.modules, 'the engine was imported'; print(len(v.OPTIONS))"
+        "import sys, scorpion_shared.vocabulary as v; "
+        "assert not {'scorpion_ref', 'scorpion_conformance'} & set(sys.modules), sorted(sys.modules); "
+        "print(len(v.OPTIONS))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == str(len(engine_vocabulary.OPTIONS))
+    assert result.stdout.strip() == str(len(vocabulary.OPTIONS))
 
 
-def test_the_engine_and_the_suite_read_the_same_vocabulary() -> None:
+def test_the_default_adapter_survives_a_path_with_a_space() -> None:
+    from scorpion_conformance.transport import split_command
+
+    python = "/opt/my python/bin/python3"
+    assert split_command(vocabulary.reference_adapter(python))[1] == (python, "-m", "scorpion_ref.adapter")
+    assert split_command(vocabulary.DEFAULT_ADAPTER)[1] == (sys.executable, "-m", "scorpion_ref.adapter")
+
+
+def test_the_engine_builds_its_rule_sets_from_the_vocabulary() -> None:
     assert dict(scorpion_ref.OPTIONS) == dict(vocabulary.OPTIONS)
-    assert dict(engine_vocabulary.OPTION_DEFAULTS) == dict(vocabulary.OPTION_DEFAULTS)
     assert {n: r.options for n, r in scorpion_ref.RULESETS.items()} == {
         n: dict(o) for n, o in vocabulary.NAMED_RULESETS.items()
     }
     for ours in vocabulary.VOCABULARY.rulesets:
         engine = scorpion_ref.get_ruleset(ours.name)
         assert (engine.summary, engine.sources) == (ours.summary, ours.sources)
-    assert engine_vocabulary.REASONS == vocabulary.REASONS
-    assert engine_vocabulary.ERROR_CODES == vocabulary.ERROR_CODES
-    assert engine_vocabulary.COMMANDS == vocabulary.COMMANDS
 
 
 def test_the_engine_enums_name_the_vocabulary_in_its_order() -> None:
@@ -156,7 +168,13 @@ def test_the_generator_mends_a_stale_copy(tmp_path: Path) -> None:
     doc.write_text(doc.read_text(encoding="utf-8").replace("| `stock-empty` |", "| `stock-gone` |"),
                    encoding="utf-8")
     schema = tmp_path / generated.SCHEMA
-    schema.write_text(schema.read_text(encoding="utf-8").replace('"unsupported", ', ""), encoding="utf-8")
+    stale = schema.read_text(encoding="utf-8").replace('"bad-request"', '"bad-requests"')
+    schema.write_text(stale, encoding="utf-8")
+    typed = tmp_path / generated.WORDS
+    typed.write_text(typed.read_text(encoding="utf-8").replace("when-stuck", "when-stcuk"), encoding="utf-8")
+    script = tmp_path / generated.JAVASCRIPT
+    script.write_text(script.read_text(encoding="utf-8").replace('"when-stuck"', '"when-stcuk"'),
+                      encoding="utf-8")
     assert sorted(generated.stale(tmp_path)) == sorted(generated.TARGETS)
     assert generated.main(["--check", "--root", str(tmp_path)]) == 1
     assert sorted(generated.write(tmp_path)) == sorted(generated.TARGETS)
@@ -181,113 +199,86 @@ def test_the_doc_tables_cover_the_vocabulary() -> None:
         assert f"| `{option.name}` | {', '.join(f'`{v}`' for v in option.values)} |" in page
 
 
-# -- the JavaScript adapter's own copy ------------------------------------------------------
+# -- the JavaScript adapter's generated module ---------------------------------------------
 
 JS = ROOT / "adapters" / "javascript"
 
 
-def _js_object(text: str, name: str) -> dict[str, str]:
-    body = re.search(rf"const {name} = \{{(.*?)\}};", text, re.DOTALL)
-    assert body, f"{name} not found"
-    return dict(re.findall(r"(\w+): '([^']*)'", body.group(1)))
+def test_the_javascript_vocabulary_module_is_the_vocabulary() -> None:
+    """What Node reads from the generated module (kept fresh with the other copies) is the vocabulary."""
+    node = programs.node()
+    script = ("const V = require(process.argv[1]); console.log(JSON.stringify({options: V.options.map(o => "
+              "[o.name, o.values, o.default || null]), sets: V.rulesets.map(s => [s.name, s.options]), "
+              "reasons: V.reasons, ranks: V.ranks.map(r => r.letter).join(''), "
+              "suits: V.suits.map(s => s.letter).join('')}))")
+    seen = json.loads(subprocess.run([node, "-e", script, str(JS / "vocabulary.js")], capture_output=True,
+                                     text=True, check=True, timeout=60).stdout)
+    options = vocabulary.OPTIONS.items()
+    assert seen["options"] == [[o, list(v), vocabulary.OPTION_DEFAULTS.get(o)] for o, v in options]
+    assert seen["sets"] == [[n, dict(o)] for n, o in vocabulary.NAMED_RULESETS.items()]
+    assert seen["reasons"] == list(vocabulary.REASONS)
+    assert (seen["ranks"], seen["suits"]) == (vocabulary.RANKS, vocabulary.SUITS)
 
 
-def test_the_javascript_copy_agrees_with_the_vocabulary() -> None:
+def test_the_javascript_engine_restates_no_word_of_the_vocabulary() -> None:
+    """The engine and the adapter name option values where the rules use them, but never
+    list the options, the named sets, the card alphabet or the reasons again."""
     adapter = (JS / "adapter.js").read_text(encoding="utf-8")
     engine = (JS / "engine.js").read_text(encoding="utf-8")
-    standard = dict(vocabulary.NAMED_RULESETS["standard"])
-    options = _js_object(adapter, "STANDARD_OPTIONS")
-    required = [o for o in vocabulary.OPTIONS if o not in vocabulary.OPTION_DEFAULTS]
-    # It may leave out the options with a default (it then plays their default), no other.
-    assert options.items() <= standard.items()
-    assert set(required) <= set(options)
-    js_required = re.search(r"const required = \[(.*?)\];", adapter)
-    assert js_required and re.findall(r"'([^']+)'", js_required.group(1)) == required
-    assert re.search(r"const RANKS = '([^']*)';", engine)[1] == vocabulary.RANKS  # type: ignore[index]
-    assert re.search(r"const SUITS = '([^']*)';", engine)[1] == vocabulary.SUITS  # type: ignore[index]
-    reasons = set(re.findall(r"'([a-z]+(?:-[a-z]+)+)'", engine)) - set(vocabulary.ERROR_CODES)
+    for text in (adapter, engine):
+        assert vocabulary.RANKS not in text and f"'{vocabulary.SUITS}'" not in text
+        assert not any(f"'{name}'" in text for name in vocabulary.NAMED_RULESETS if name != "standard")
+    assert "require('./vocabulary.js')" in engine
+    reasons = set(re.findall(r"refuse\('([a-z-]+)'", engine))
+    # Only the vocabulary's reasons (a reason it never gives shows in its run of the suite).
     assert reasons and reasons <= set(vocabulary.REASONS), reasons - set(vocabulary.REASONS)
     codes = set(re.findall(r"EngineError\('([a-z-]+)'", adapter + engine))
     assert codes and codes <= set(vocabulary.ERROR_CODES), codes - set(vocabulary.ERROR_CODES)
+    values = {v for vs in vocabulary.OPTIONS.values() for v in vs}
+    named = set(re.findall(r"rules\.(\w+) === '([a-z-]+)'", engine))
+    assert named and all(o in vocabulary.OPTIONS and v in values for o, v in named), named
+    # The options it says it reads are the ones its rules and its solver compare.
+    solver = (JS / "solver.js").read_text(encoding="utf-8")
+    reads = re.search(r"const READS = new Set\(\[(.*?)\]\)", engine)
+    compared = set(re.findall(r"rules\.(\w+) [!=]==", engine + solver))
+    assert reads, "engine.js names no READS"
+    assert set(re.findall(r"'(\w+)'", reads.group(1))) == compared <= set(vocabulary.OPTIONS), compared
 
 
-# -- nothing restates the vocabulary ---------------------------------------------------------
+# -- copies made impossible, not policed -------------------------------------------------
 
 
 def _modules() -> list[Path]:
     return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
 
 
-def _alternatives(names: Iterable[str]) -> str:
-    return "|".join(re.escape(n) for n in names)
-
-
-#: Two entries of one vocabulary list side by side: the mark of a hand copy.
-_LISTS = [tuple(values) for values in vocabulary.OPTIONS.values()] + [
-    tuple(vocabulary.OPTIONS), tuple(vocabulary.NAMED_RULESETS), vocabulary.REASONS,
-    vocabulary.ERROR_CODES, tuple(vocabulary.OPTION_TAGS),
-]
-_PAIRS = [re.compile(rf"""["']({_alternatives(names)})["']\s*[,:]\s*\(?["']({_alternatives(names)})["']""")
-          for names in _LISTS]
-_VALUES = _alternatives(v for vs in vocabulary.OPTIONS.values() for v in vs)
-_PATTERNS = [
-    re.compile(rf"\b({_VALUES}) ({_VALUES}) ({_VALUES})\b"),  # "collect any-time king refused"
-    re.compile(rf"""["']({_alternatives(vocabulary.OPTION_TAGS)})["']\s*:\s*\(\s*["']"""),
-    re.compile(re.escape(vocabulary.RANKS) + "|" + re.escape(generated.character_class(vocabulary.RANKS))),
-    re.compile(rf"""["']{vocabulary.SUITS}["']|\[{vocabulary.SUITS}\]"""),
-    re.compile("|".join(f"""["']{s.letter}["']:\\s*["']{s.symbol}""" for s in vocabulary.VOCABULARY.suits)),
-]
-
-
-def restates(line: str) -> bool:
-    """Whether a line of code writes out part of the vocabulary by hand."""
-    for pair in _PAIRS:
-        if any(m.group(1) != m.group(2) for m in pair.finditer(line)):
-            return True
-    return any(p.search(line) for p in _PATTERNS)
-
-
-def _docstring_lines(tree: ast.Module) -> set[int]:
-    lines: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
-    return lines
-
-
-def test_no_module_restates_the_vocabulary() -> None:
-    found = []
+def test_only_the_reader_opens_the_vocabulary_file() -> None:
+    """Every other module takes the words from the reader, so there is no second reading to drift."""
+    opening = []
     for path in _modules():
         name = path.relative_to(ROOT).as_posix()
-        text = path.read_text(encoding="utf-8")
-        skip = _docstring_lines(ast.parse(text))  # examples show the values they print
-        for number, line in enumerate(text.splitlines(), start=1):
-            if number not in skip and name not in READERS and restates(line):
-                found.append(f"{name}:{number}: {line.strip()}")
-    assert not found, "read these from scorpion_conformance.vocabulary or scorpion_ref.vocabulary:\n" + (
-        "\n".join(found)
-    )
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if name not in READERS and any(isinstance(node, ast.Constant) and node.value == "vocabulary.json"
+                                       for node in ast.walk(tree)):
+            opening.append(name)
+    assert not opening, f"read the vocabulary through scorpion_shared.vocabulary, not again in {opening}"
 
 
-@pytest.mark.parametrize("copy", [
-    '"runs": ("collect", "stay"),', '_named("stay when-stuck king refused")',
-    '_PROTOCOL_NAMED_SETS = ("standard", "classic")', 'RANKS = "A23456789TJQK"',
-    '"stock-empty", "stock-locked",', 'SUITS = {"C": "♣", "D": "♦"}', 'ERROR_CODES = ("illegal-action",'
-    ' "invalid-position")', '"runs-collect": ("runs", "collect"),', 'pattern = r"[A2-9TJQK][CDHS]"',
-    '_SUITS = frozenset("CDHS")',
-])
-def test_the_detector_sees_a_hand_copy(copy: str) -> None:
-    assert restates(copy)
-
-
-@pytest.mark.parametrize("line", [
-    'if codes != ["bad-request", "bad-request"]:', '{"expect": "stock", "stock": []}',
-    'if rules.stock == "when-stuck":', 'raise IllegalAction("stock-empty", "the stock is empty")',
-])
-def test_the_detector_lets_ordinary_code_be(line: str) -> None:
-    assert not restates(line)
+def test_the_typed_words_are_the_vocabulary() -> None:
+    """A value the vocabulary does not list is a type error wherever the engine compares or raises it."""
+    for option, values in vocabulary.OPTIONS.items():
+        assert get_args(getattr(words, generated.type_name(option))) == values, option
+        hint = get_type_hints(getattr(words.OptionValues, option).fget, vars(words))["return"]
+        assert get_args(hint) == values, option
+    assert get_args(words.OptionName) == tuple(vocabulary.OPTIONS)
+    assert get_args(words.RuleSetName) == tuple(vocabulary.NAMED_RULESETS)
+    assert get_args(words.ReasonCode) == vocabulary.REASONS
+    assert get_args(words.ErrorCode) == vocabulary.ERROR_CODES
+    assert get_args(words.CommandName) == vocabulary.COMMANDS
+    assert get_args(words.StatusName) == vocabulary.STATUSES
+    assert issubclass(scorpion_ref.RuleSet, words.OptionValues)
+    for rules in scorpion_ref.RULESETS.values():
+        assert {option: getattr(rules, option) for option in vocabulary.OPTIONS} == rules.options
 
 
 def _names_in_code(path: Path) -> set[str]:

@@ -83,7 +83,7 @@ def naive_counts(position: Position, rules: RuleSet, depth: int) -> list[int]:
 
 
 def test_every_named_rule_set_has_a_perft_file_with_the_agreed_entries() -> None:
-    assert [p.stem for p in FILES] == sorted(RULESETS)
+    assert sorted(p.stem for p in FILES) == sorted(RULESETS)
     for path in FILES:
         entries = parse_perft_file(path.read_text(encoding="utf-8"), str(path))
         assert {e.rules for e in entries} == {path.stem}
@@ -95,6 +95,31 @@ def test_every_named_rule_set_has_a_perft_file_with_the_agreed_entries() -> None
             deep_enough = len(entry.lines) >= 4 or entry.lines[-1].count == 0
             assert deep_enough, f"{entry.id} stops at depth {len(entry.lines)}"
             assert any(not line.slow for line in entry.lines), entry.id
+
+
+def test_the_file_of_a_new_named_set_is_made_as_the_reviewed_ones_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``perft --update`` makes the file a named rule set lacks: remove the reviewed wasp file,
+    and the one made in its place is the reviewed one (counted here to a small budget, so only
+    as deep: the reviewed file goes deeper with the same counts)."""
+    from scorpion_conformance.perft import files
+
+    for path in FILES:
+        if path.stem != "wasp":
+            (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(files, "data_dir", lambda: tmp_path)
+    assert files.missing_rulesets() == ["wasp"]
+    made = files.missing_file("wasp", budget=2_000)
+    assert made == tmp_path / "wasp.perft"
+    text, reviewed = made.read_text(encoding="utf-8"), (DATA / "wasp.perft").read_text(encoding="utf-8")
+    assert files.file_header(text) == files.file_header(reviewed)
+    ours, theirs = parse_perft_file(text), parse_perft_file(reviewed)
+    assert [(e.id, e.rules, e.game, e.position_json, e.comments) for e in ours] == [
+        (e.id, e.rules, e.game, e.position_json, e.comments) for e in theirs]
+    for entry, expected in zip(ours, theirs, strict=True):
+        assert len(entry.lines) >= 2 and entry.lines == expected.lines[: len(entry.lines)], entry.id
+    assert files.missing_rulesets() == []
 
 
 def test_the_files_ship_in_the_package_and_are_found_by_name() -> None:

@@ -23,8 +23,8 @@ from scorpion_conformance import protocol
 from scorpion_conformance.check_adapter import run_check
 from scorpion_conformance.client import AdapterClient
 from scorpion_ref import Game, deal_game, get_ruleset
-from scorpion_ref.adapter import MAX_LINE_BYTES
 from scorpion_ref.serial import action_from_json, position_to_json
+from scorpion_shared.vocabulary import MAX_LINE_BYTES
 
 ADAPTER = [sys.executable, "-m", "scorpion_ref.adapter"]
 EMPTY: dict[str, list[str]] = {"down": [], "up": []}
@@ -177,9 +177,8 @@ def test_actions_the_rules_refuse_and_malformed_actions(
 # -- hostile input -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("line", "code"),
-    [
+#: Lines of every wrong kind, each with the error code it gets.
+WRONG_LINES = [
         (b"", "bad-request"),
         (b"   ", "bad-request"),
         (b"\xff\xfe{}", "bad-request"),
@@ -215,8 +214,10 @@ def test_actions_the_rules_refuse_and_malformed_actions(
             "bad-request",
         ),
         (b'{"cmd":"play","action":{"type":"move","card":"9D","to":2.0}}', "bad-request"),
-    ],
-)
+]
+
+
+@pytest.mark.parametrize(("line", "code"), WRONG_LINES)
 def test_wrong_lines_and_types_are_refused(adapter: AdapterClient, line: bytes, code: str) -> None:
     refused(adapter.send_raw(line), code)
     still_answering(adapter)
@@ -333,7 +334,7 @@ near_requests = st.fixed_dictionaries(
 def _check_answer(line: bytes, body: Any) -> None:
     try:
         sent = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         sent = None
     if isinstance(sent, dict) and sent.get("cmd") in protocol.COMMANDS:
         assert protocol.validate_response(sent["cmd"], body) is None
@@ -376,11 +377,40 @@ def test_lone_surrogates_and_control_characters_are_answered(adapter: AdapterCli
     refused(body)
 
 
-def test_the_adapter_survived_the_hostile_stream(adapter: AdapterClient) -> None:
-    still_answering(adapter)
-    assert adapter.start("standard", SMALL)["status"] == "playing"
-    # Every refusal came from the adapter's own checks, none from its catch-all.
-    assert "Traceback" not in adapter.stderr_tail()
+def _hostile_stream() -> list[bytes]:
+    """Every wrong line above, lines too long and too deep, and random bytes from a fixed seed."""
+    rng = random.Random(22)
+    nested = "[" * 2_000 + "]" * 2_000
+    noise = [rng.randbytes(rng.randrange(200)).replace(b"\n", b" ") for _ in range(300)]
+    return [
+        *(line for line, _ in WRONG_LINES),
+        b'{"cmd":"state","pad":"' + b"x" * (MAX_LINE_BYTES + 10) + b'"}',
+        nested.encode(), ('{"cmd":"play","action":{"type":"move","card":' + nested + ',"to":1}}').encode(),
+        rb'{"cmd":"\ud800"}', b'{"cmd":"state\x00"}',
+        *(line for line in noise if not _exits(line)),
+    ]
+
+
+def _exits(line: bytes) -> bool:
+    try:
+        return _is_exit_request(json.loads(line))
+    except (ValueError, RecursionError):
+        return False
+
+
+def test_the_adapter_survived_the_hostile_stream() -> None:
+    """An adapter of its own takes the whole stream, then still answers, in the same process,
+    and every refusal came from its own checks, none from its catch-all (no traceback)."""
+    with AdapterClient(ADAPTER, timeout=10.0, stderr_tail_lines=100_000) as client:
+        client.hello()
+        client.start("standard", SMALL)
+        pid = client.pid
+        for line in _hostile_stream():
+            _check_answer(line, client.send_raw(line))
+        still_answering(client)
+        assert client.start("standard", SMALL)["status"] == "playing"
+        assert client.pid == pid, "the adapter was restarted: it must never die"
+        assert "Traceback" not in client.stderr_tail()
 
 
 # -- beginnings and endings ----------------------------------------------------------

@@ -20,7 +20,7 @@ from scorpion_conformance.site.rulepages import area_path, rules_pages
 from scorpion_conformance.suite.library import LIBRARY
 from scorpion_conformance.suite.scenarios import feature_dir, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS, OPTION_TAGS
-from scorpion_conformance.vocabulary import VOCABULARY
+from scorpion_shared.vocabulary import VOCABULARY
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = load_catalogue()

@@ -105,8 +105,10 @@ def test_the_contract() -> None:
     assert replays_to_won(start, get_ruleset("classic"), found)
 
 
-def test_every_named_rule_set_takes_the_fast_path() -> None:
-    assert all(knows(rules) for rules in RULESETS.values())
+def test_every_shipped_named_rule_set_takes_the_fast_path() -> None:
+    """A set added later with an option the compact representation does not read is searched
+    through the engine (slower, never wrong); the five shipped ones all take the fast path."""
+    assert all(knows(RULESETS[name]) for name in ("standard", "classic", "wasp", "pysolfc", "aisleriot"))
 
 
 def test_an_option_the_fast_path_does_not_read_sends_the_search_through_the_engine(

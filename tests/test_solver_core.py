@@ -3,7 +3,7 @@
 * the compiled core is built (a missing build fails here, it never skips);
 * the two cores return the same outcome, proof, node count and line on the
   small generated positions of ``test_solver.py`` under every combination of
-  the options, reduced and unreduced, and on PySolFC games 1-150 under every
+  the options, reduced and unreduced, and on PySolFC games 1-60 under every
   named rule set at two budgets (endings at the budget included);
 * the compiled core reproduces a seeded sample of the committed campaign
   results (``data/winnability``): the same outcome after the same number of
@@ -80,13 +80,13 @@ def test_the_cores_agree_on_small_positions_under_every_combination(reduced: boo
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
-def test_the_cores_agree_on_games_1_to_150(name: str) -> None:
+def test_the_cores_agree_on_games_1_to_60(name: str) -> None:
     rules = get_ruleset(name)
     outcomes: set[str] = set()
-    for game in range(1, 151):
+    for game in range(1, 61):
         outcomes.add(both(deal_game(game), rules, Budget(nodes=3000)).outcome)
     # At a larger budget, every fifth game (the Python loop is slow).
-    for game in range(5, 151, 5):
+    for game in range(5, 61, 5):
         outcomes.add(both(deal_game(game), rules, Budget(nodes=50_000)).outcome)
     assert {"lost", "unknown"} <= outcomes, outcomes
 
@@ -142,12 +142,19 @@ def campaign_sample(name: str, count: int) -> list[Record]:
 
 @pytest.mark.parametrize("name", ["classic", "standard", "wasp"])
 def test_the_compiled_core_reproduces_the_campaign_results(name: str) -> None:
-    sample = campaign_sample(name, 200)
-    # The Python loop reproduces a few small ones.
-    small = [r for r in sample if 0 < r.nodes < 20_000 and r.solver == SOLVER_VERSION][:3]
+    sample = campaign_sample(name, 60)
+    # The Python loop reproduces a few small ones: the record itself when this version wrote it,
+    # the compiled core's answer (and the record's verdict) when an earlier one did.
+    small = [r for r in sample if 0 < r.nodes < 20_000][:3]
+    assert len(small) == 3
     for record in small:
         python = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="python")
-        assert (python.outcome, python.proof, python.nodes) == (record.outcome, record.proof, record.nodes)
+        compiled = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="compiled")
+        assert (python.outcome, python.proof, python.nodes) == (compiled.outcome, compiled.proof, compiled.nodes)
+        if record.solver == SOLVER_VERSION:
+            assert (python.outcome, python.proof, python.nodes) == (record.outcome, record.proof, record.nodes)
+        elif "unknown" not in (python.outcome, record.outcome):
+            assert python.outcome == record.outcome, record
     outcomes: set[str] = set()
     exact = 0
     for record in sample:

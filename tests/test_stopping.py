@@ -50,12 +50,10 @@ def test_the_plugins_handler_notes_the_signal_it_acts_on() -> None:
 
     import pytest
 
-    from scorpion_conformance.suite import plugin
-
     suite = SimpleNamespace(interrupted=None)
     stopping.hold()
     try:
-        plugin._catch_stop_signals(suite, None)  # type: ignore[arg-type]
+        stopping.catch_signals(suite, None)  # type: ignore[arg-type]
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGINT)
         assert stopping.held() == signal.SIGINT and suite.interrupted == signal.SIGINT

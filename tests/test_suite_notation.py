@@ -6,8 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scorpion_conformance.suite.library import LIBRARY, UnknownStep, build_instruction
-from scorpion_conformance.suite.notation import (
+from scorpion_conformance.notation import (
     RANKS,
     SUIT_SYMBOLS,
     Card,
@@ -21,7 +20,9 @@ from scorpion_conformance.suite.notation import (
     show_card,
     show_column,
 )
+from scorpion_conformance.suite.library import LIBRARY, UnknownStep, build_instruction
 from scorpion_conformance.suite.tags import matches, requirements, scenario_id, unknown_tags
+from scorpion_shared import vocabulary
 
 cards = st.builds(Card, st.sampled_from(list(RANKS)), st.sampled_from(list(SUIT_SYMBOLS)))
 
@@ -119,7 +120,21 @@ def test_sentences_do_not_shadow_each_other() -> None:
 
 def test_tags_become_requirements() -> None:
     options, capabilities = requirements({"runs-stay", "undo", "id:UNDO-001", "R-UNDO-FLIPS"})
-    assert options == {"runs": ("stay",)} and capabilities == ("undo",)
-    assert matches({"runs": "stay"}, options) and not matches({"runs": "collect"}, options)
+    untagged = {option: (default,) for option, default in vocabulary.UNTAGGED_DEFAULTS.items()}
+    assert options == {"runs": ("stay",), **untagged} and capabilities == ("undo",)
+    defaults = dict(vocabulary.OPTION_DEFAULTS)
+    assert matches({**defaults, "runs": "stay"}, options)
+    assert not matches({**defaults, "runs": "collect"}, options)
     assert scenario_id({"runs-stay", "id:UNDO-001"}) == "UNDO-001"
     assert unknown_tags({"runs-stay", "id:UNDO-001", "R-X", "mystery"}) == ["mystery"]
+
+
+def test_an_option_not_yet_tagged_holds_untagged_scenarios_to_its_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A scenario written before an option existed assumed its default; one tagged for it says where."""
+    monkeypatch.setattr(vocabulary, "UNTAGGED_DEFAULTS", {"win": "four-runs"})
+    assert requirements({"runs-stay"})[0] == {"runs": ("stay",), "win": ("four-runs",)}
+    assert requirements({"win-one-run-per-column"})[0] == {"win": ("one-run-per-column",)}
+    monkeypatch.setattr(vocabulary, "UNTAGGED_DEFAULTS", {})
+    assert requirements({"runs-stay"})[0] == {"runs": ("stay",)}

@@ -3,9 +3,11 @@
 
 Aisleriot ships its games as compiled Guile modules; ``guile/driver.scm``
 loads ``scorpion.go`` headlessly and calls the game's own lambdas. This file
-is the glue: it speaks the protocol's JSON lines to the harness and a line of
-S-expression to the driver, which answers in JSON. Every decision is the
-game's; the glue only translates:
+is the glue: the front end every Python adapter of the repository shares
+(``scorpion_shared/frontend.py``: the request loop, the handshake, the
+refusals of malformed requests) speaks the protocol's JSON lines to the
+harness, and the glue a line of S-expression to the driver, which answers in
+JSON. Every decision is the game's; the glue only translates:
 
 - **position in**: the game's ``new-game`` builds its slots (0 the stock,
   1-7 the columns), then the position replaces the cards it dealt: face-down
@@ -47,17 +49,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-PROTOCOL_VERSION = 1
-MAX_LINE_BYTES = 1 << 20
 HERE = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("SCORPION_REAL_PROGRAMS") or HERE.parents[1] / ".real-programs")
+# The front end every Python adapter shares, from the checkout this script lies in.
+sys.path.insert(0, str(HERE.parents[1]))
+
+from scorpion_shared.checks import check_action, check_position  # noqa: E402 (after the path)
+from scorpion_shared.frontend import Refusal, Session, Stop, run  # noqa: E402 (after the path)
 
 IMPLEMENTATION = {
     "name": "aisleriot",
@@ -71,81 +75,13 @@ CAPABILITIES = ["undo"]
 RANKS = "A23456789TJQK"
 # Aisleriot's suit numbers (api.scm): club 0, diamond 1, heart 2, spade 3
 SUITS = "CDHS"
-CARD = re.compile(r"^[A2-9TJQK][CDHS]$")
 
 
-class Refusal(Exception):
-    """Answer the current request with an error."""
-
-    def __init__(self, code: str, message: str, reason: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.reason = code, message, reason
+class DriverDied(Stop):
+    """The Guile driver stopped answering: the adapter ends (exit status 1)."""
 
 
-class DriverDied(Exception):
-    """The Guile driver stopped answering."""
-
-
-# --- positions and actions ---------------------------------------------------
-
-
-def check_position(position: Any) -> dict[str, Any]:
-    """The position as given, or Refusal("invalid-position") saying what is wrong."""
-
-    def bad(why: str) -> Refusal:
-        return Refusal("invalid-position", why)
-
-    def cards(value: Any, where: str) -> list[str]:
-        if not isinstance(value, list) or not all(isinstance(c, str) and CARD.match(c) for c in value):
-            raise bad(f"{where} is not a list of cards such as 9D")
-        return value
-
-    if not isinstance(position, dict) or set(position) != {"columns", "stock", "removed"}:
-        raise bad("a position is an object with exactly columns, stock and removed")
-    columns = position["columns"]
-    if not isinstance(columns, list) or len(columns) != 7:
-        raise bad("a position has exactly seven columns")
-    seen: list[str] = []
-    for number, column in enumerate(columns, 1):
-        if not isinstance(column, dict) or set(column) != {"down", "up"}:
-            raise bad(f"column {number} is not an object with exactly down and up")
-        down, up = cards(column["down"], f"column {number} down"), cards(column["up"], f"column {number} up")
-        if down and not up:
-            raise bad(f"column {number} has face-down cards and no face-up card above them")
-        seen += down + up
-    stock = cards(position["stock"], "the stock")
-    if len(stock) > 3:
-        raise bad(f"the stock holds {len(stock)} cards; it holds at most three")
-    seen += stock
-    removed = position["removed"]
-    if not isinstance(removed, list) or not all(isinstance(s, str) and s in SUITS and len(s) == 1
-                                                 for s in removed):
-        raise bad("removed is not a list of suits (C, D, H, S)")
-    if len(set(removed)) != len(removed):
-        raise bad("removed names a suit twice")
-    twice = sorted({c for c in seen if seen.count(c) > 1})
-    if twice:
-        raise bad(f"{', '.join(twice)} appears twice")
-    gone = sorted(c for c in seen if c[1] in removed)
-    if gone:
-        raise bad(f"{', '.join(gone)} is on the table, but its suit is removed")
-    return position
-
-
-def check_action(action: Any) -> dict[str, Any]:
-    """A well-formed action, or Refusal("bad-request")."""
-    if not isinstance(action, dict):
-        raise Refusal("bad-request", "an action is an object")
-    if action.get("type") == "deal" and set(action) == {"type"}:
-        return action
-    if action.get("type") == "move" and set(action) == {"type", "card", "to"}:
-        card, to = action["card"], action["to"]
-        if not isinstance(card, str) or not CARD.match(card):
-            raise Refusal("bad-request", f"{card!r} is not a card such as 9D")
-        if type(to) is not int or not 1 <= to <= 7:
-            raise Refusal("bad-request", f"{to!r} is not a column from 1 to 7")
-        return action
-    raise Refusal("bad-request", "an action is {type: move, card, to} or {type: deal}")
+# --- cards ------------------------------------------------------------------------
 
 
 def to_scheme(card: str) -> str:
@@ -266,7 +202,8 @@ class Game:
                     return slot, depth
         return None
 
-    def play(self, action: dict[str, Any]) -> None:
+    def play(self, request: Any) -> None:
+        action = check_action(request)
         if action["type"] == "deal":
             answer = self.driver.ask("(deal)")
             if not answer["ok"]:
@@ -311,111 +248,29 @@ class Game:
         self._take(answer)
 
 
-# --- the protocol loop (as in adapters/python/template_adapter.py) ----------------------------
+# --- the program behind the shared front end ---------------------------------------------
 
 
-class Session:
-    """The protocol state: greeted or not, a game or not."""
+class Aisleriot:
+    """The program as the front end sees it: what it declares, and a game from a position."""
 
-    def __init__(self, driver: Driver) -> None:
-        self.driver = driver
-        self.greeted = False
-        self.game: Game | None = None
+    implementation = IMPLEMENTATION
+    rulesets = RULESETS
+    capabilities = CAPABILITIES
 
-    def handle(self, request: Any) -> tuple[dict[str, Any], int | None]:
-        """The answer to one request, and an exit status when the adapter must stop."""
-        if not isinstance(request, dict):
-            raise Refusal("bad-request", "a request is a JSON object with a cmd field")
-        cmd = request.get("cmd")
-        if not isinstance(cmd, str):
-            raise Refusal("bad-request", "the request has no cmd string")
-        if cmd == "hello":
-            version = request.get("protocol")
-            if not isinstance(version, int) or isinstance(version, bool):
-                raise Refusal("bad-request", "hello needs an integer protocol field")
-            if version != PROTOCOL_VERSION:
-                return {"ok": False, "error": {"code": "unsupported",
-                                               "message": f"only protocol {PROTOCOL_VERSION}"}}, 1
-            self.greeted = True
-            return {"ok": True, "protocol": PROTOCOL_VERSION, "implementation": IMPLEMENTATION,
-                    "rulesets": RULESETS, "capabilities": CAPABILITIES}, None
-        if cmd not in ("start", "legal", "play", "state", "undo", "quit"):
-            raise Refusal("bad-request", f"there is no command {cmd!r}")
-        if not self.greeted:
-            raise Refusal("bad-request", "send hello first")
-        if cmd == "quit":
-            return {"ok": True}, 0
-        if cmd == "start":
-            for field in ("rules", "position"):
-                if field not in request:
-                    raise Refusal("bad-request", f"start needs a {field} field")
-            if not isinstance(request["rules"], str):
-                raise Refusal("bad-request", "rules is the name of a rule set")
-            if request["rules"] not in RULESETS:
-                raise Refusal("unsupported", f"no rule set named {request['rules']!r}")
-            self.game = Game(self.driver, check_position(request["position"]))
-            return {"ok": True, "state": self.game.state()}, None
-        if self.game is None:
-            raise Refusal("bad-request", "no game yet: send start first")
-        if cmd == "legal":
-            return {"ok": True, "actions": self.game.legal()}, None
-        if cmd == "play":
-            if "action" not in request:
-                raise Refusal("bad-request", "play needs an action field")
-            self.game.play(check_action(request["action"]))
-        elif cmd == "undo":
-            self.game.undo()
-        return {"ok": True, "state": self.game.state()}, None
+    def __init__(self) -> None:
+        self.driver = Driver()
 
-
-def answer(session: Session, line: bytes) -> tuple[dict[str, Any], int | None]:
-    try:
-        try:
-            request = json.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):
-            raise Refusal("bad-request", "the request is not a JSON line") from None
-        return session.handle(request)
-    except Refusal as refusal:
-        error = {"code": refusal.code, "message": refusal.message[:300]}
-        if refusal.reason:
-            error["reason"] = refusal.reason
-        return {"ok": False, "error": error}, None
-    except DriverDied:
-        raise
-    except Exception as bug:  # never die on a bug of the glue: log it and answer
-        print(f"aisleriot adapter bug: {bug!r}", file=sys.stderr)
-        return {"ok": False, "error": {"code": "bad-request", "message": f"adapter bug: {bug}"}}, None
+    def start(self, rules: str, position: Any) -> Game:
+        return Game(self.driver, check_position(position))
 
 
 def main() -> int:
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-    sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol stream
-    driver = Driver()
-    session = Session(driver)
+    program = Aisleriot()
     try:
-        while True:
-            line = stdin.readline(MAX_LINE_BYTES + 1)
-            if not line:
-                return 0
-            if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-                while (rest := stdin.readline(65536)) and not rest.endswith(b"\n"):
-                    pass
-                response: dict[str, Any] = {
-                    "ok": False, "error": {"code": "bad-request", "message": "the request line is too long"}}
-                status = None
-            elif not line.strip():
-                continue
-            else:
-                response, status = answer(session, line)
-            stdout.write(json.dumps(response).encode("utf-8") + b"\n")
-            stdout.flush()
-            if status is not None:
-                return status
-    except DriverDied as died:
-        print(f"aisleriot adapter: {died}", file=sys.stderr)
-        return 1
+        return run(Session(program))
     finally:
-        driver.close()
+        program.driver.close()
 
 
 if __name__ == "__main__":

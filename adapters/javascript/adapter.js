@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // Scorpion conformance adapter, protocol v1: JSON Lines on stdin/stdout.
-// Usage: node adapters/javascript/adapter.js
+// Usage: node adapters/javascript/adapter.js [--all-bundles]
 
 const readline = require('node:readline');
-const { Game, EngineError, checkAction } = require('./engine.js');
+const { Game, EngineError, NAMED, checkAction, everyBundle } = require('./engine.js');
 const { solve } = require('./solver.js');
 
 const IMPLEMENTATION = {
@@ -14,41 +14,28 @@ const IMPLEMENTATION = {
   homepage: 'https://example.invalid/scorpion-conformance',
 };
 
-const STANDARD_OPTIONS = {
-  runs: 'collect',
-  stock: 'any-time',
-  empty_column: 'king',
-  whole_column_to_empty: 'refused',
-  win: 'four-runs',
-  finished_run_moves: 'ignored',
-};
+// The rule sets this adapter offers: the named ones, or with --all-bundles every combination
+// of the options (the others as custom bundles, named as the reference's --all-bundles names them).
+const RULESETS = process.argv.includes('--all-bundles') ? everyBundle() : NAMED;
 
 const badRequest = (message) => new EngineError('bad-request', message);
 const invalidPosition = (message) => new EngineError('invalid-position', message);
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 
-// Accept "standard", {name:"standard"[, options]}, or any name whose options spell
-// out standard's settings (win and finished_run_moves may be left out: they default
-// to four-runs and ignored). Options may only restate standard's values.
-function checkRules(rules) {
-  if (typeof rules === 'string') {
-    if (rules !== 'standard') throw new EngineError('unsupported', `rule set not supported: ${rules}`);
-    return;
+// How hello lists a rule set: a named one by its name, a custom bundle with its options.
+function rulesetEntry(rules) {
+  if (rules.name in NAMED) return rules.name;
+  const { name, ...options } = rules;
+  return { name, options };
+}
+
+// The rule set `start` asks for, by the name it was declared under.
+function chooseRules(name) {
+  if (typeof name !== 'string') throw badRequest('"rules" must be the name of a rule set this adapter declared');
+  if (!Object.prototype.hasOwnProperty.call(RULESETS, name)) {
+    throw new EngineError('unsupported', `rule set not supported: ${JSON.stringify(name).slice(0, 80)}`);
   }
-  if (!isObject(rules)) throw badRequest('"rules" must be a string or an object');
-  if (typeof rules.name !== 'string') throw badRequest('"rules.name" must be a string');
-  const options = rules.options === undefined ? {} : rules.options;
-  if (!isObject(options)) throw badRequest('"rules.options" must be an object');
-  for (const [key, value] of Object.entries(options)) {
-    if (STANDARD_OPTIONS[key] !== value) {
-      throw new EngineError('unsupported', `option not supported: ${key}=${JSON.stringify(value)}`);
-    }
-  }
-  const required = ['runs', 'stock', 'empty_column', 'whole_column_to_empty'];
-  const complete = required.every((k) => k in options);
-  if (rules.name !== 'standard' && !complete) {
-    throw new EngineError('unsupported', `rule set not supported: ${rules.name}`);
-  }
+  return RULESETS[name];
 }
 
 let game = null;
@@ -77,13 +64,13 @@ function handle(line) {
         return [{ ok: false, error: { code: 'unsupported', message: `protocol ${req.protocol} not supported; this adapter speaks protocol 1` } }, 1];
       }
       greeted = true;
-      return [{ ok: true, protocol: 1, implementation: IMPLEMENTATION, rulesets: ['standard'], capabilities: ['undo', 'solve'] }, null];
+      return [{ ok: true, protocol: 1, implementation: IMPLEMENTATION, rulesets: Object.values(RULESETS).map(rulesetEntry), capabilities: ['undo', 'solve'] }, null];
     case 'start': {
       if (!('rules' in req)) throw badRequest('missing field "rules"');
       if (!('position' in req)) throw badRequest('missing field "position"');
-      checkRules(req.rules);
+      const rules = chooseRules(req.rules);
       if (!isObject(req.position)) throw invalidPosition('"position" must be an object');
-      game = new Game(req.position); // only replaces the game if the position is valid
+      game = new Game(req.position, rules); // only replaces the game if the position is valid
       return [{ ok: true, state: game.state() }, null];
     }
     case 'legal':
@@ -109,7 +96,7 @@ function handle(line) {
       if (!Number.isSafeInteger(req.budget) || req.budget < 1) {
         throw badRequest(`"budget" must be a whole number from 1, got ${JSON.stringify(req.budget)}`);
       }
-      return [{ ok: true, ...solve(g.pos, req.budget) }, null];
+      return [{ ok: true, ...solve(g.pos, g.rules, req.budget) }, null];
     }
     case 'quit':
       return [{ ok: true }, 0];

@@ -4,7 +4,8 @@ const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { Game } = require('./engine.js');
+const { Game, READS } = require('./engine.js');
+const V = require('./vocabulary.js');
 
 const ADAPTER = path.join(__dirname, 'adapter.js');
 const SUIT_RUN = (s) => 'KQJT98765432A'.split('').map((r) => r + s); // King deepest, Ace on top
@@ -125,10 +126,10 @@ test('adapter: bad requests are answered and serving continues', () => {
     { cmd: 'play' },
     { cmd: 'play', action: { type: 'move', card: 'KH', to: 2 } },
     { cmd: 'start', rules: 'spider', position: position({}) },
-    { cmd: 'start', rules: { name: 'standard', options: { stock: 'any-time' } }, position: position({}) },
+    { cmd: 'start', rules: { name: 'standard' }, position: position({}) },
+    { cmd: 'start', rules: 'classic', position: position({}) },
     { cmd: 'undo' },
-    { cmd: 'start', rules: { name: 'mine', options: { runs: 'collect', stock: 'any-time', empty_column: 'king', whole_column_to_empty: 'refused' } }, position: position({}) },
-    { cmd: 'start', rules: { name: 'standard', options: { stock: 'when-stuck' } }, position: position({}) },
+    { cmd: 'start', rules: 'stay/when-stuck', position: position({}) },
     { cmd: 'quit' },
     { cmd: 'state' }, // after quit: not answered
   ]);
@@ -139,7 +140,7 @@ test('adapter: bad requests are answered and serving continues', () => {
   assert.deepStrictEqual(codes, [
     'bad-request', 'bad-request', 'bad-request', 'bad-request', 'ok',
     'bad-request', 'bad-request', 'bad-request', 'bad-request', 'illegal-action',
-    'unsupported', 'ok', 'nothing-to-undo', 'ok', 'unsupported', 'ok',
+    'unsupported', 'bad-request', 'ok', 'nothing-to-undo', 'unsupported', 'ok',
   ]);
   assert.strictEqual(responses[11].error.reason, 'whole-column-to-empty');
   for (const r of responses.filter((x) => !x.ok)) assert.strictEqual(typeof r.error.message, 'string');
@@ -148,7 +149,16 @@ test('adapter: bad requests are answered and serving continues', () => {
 test('adapter: hello with protocol 1 answers, protocol 2 is unsupported and exits 1', () => {
   const one = runAdapter([{ cmd: 'hello', protocol: 1 }]);
   assert.strictEqual(one.status, 0); // stdin EOF
-  assert.deepStrictEqual(one.responses[0].rulesets, ['standard']);
+  assert.deepStrictEqual(one.responses[0].rulesets, ['standard', 'classic', 'wasp', 'pysolfc', 'aisleriot']);
+  const every = spawnSync(process.execPath, [ADAPTER, '--all-bundles'], { input: '{"cmd":"hello","protocol":1}\n', encoding: 'utf8' });
+  const declared = JSON.parse(every.stdout).rulesets;
+  assert.strictEqual(declared.length, 64);
+  // Of the options it reads, the bundle's values; every option it does not read at its default.
+  const stayAny = declared.find((r) => r.name === 'stay/any').options;
+  const read = Object.fromEntries(Object.entries(stayAny).filter(([name]) => READS.has(name)));
+  assert.deepStrictEqual(read, {
+    runs: 'stay', stock: 'any-time', empty_column: 'any', whole_column_to_empty: 'refused', win: 'four-runs', finished_run_moves: 'ignored' });
+  for (const option of V.options.filter((o) => !READS.has(o.name))) assert.strictEqual(stayAny[option.name], option.default);
   assert.strictEqual(one.responses[0].protocol, 1);
   const two = runAdapter([{ cmd: 'hello', protocol: 2 }, { cmd: 'hello', protocol: 1 }]);
   assert.strictEqual(two.status, 1);

@@ -4,8 +4,10 @@ const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { Game, validatePosition } = require('./engine.js');
-const { solve } = require('./solver.js');
+const { Game, NAMED, validatePosition } = require('./engine.js');
+const { solve: solveUnder } = require('./solver.js');
+
+const solve = (pos, budget, rules = NAMED.standard) => solveUnder(pos, rules, budget);
 
 const ADAPTER = path.join(__dirname, 'adapter.js');
 
@@ -15,8 +17,8 @@ function position(cols, stock = [], removed = []) {
   return validatePosition({ columns, stock, removed });
 }
 
-function replaysToWon(pos, line) {
-  const g = new Game(pos);
+function replaysToWon(pos, line, rules = NAMED.standard) {
+  const g = new Game(pos, rules);
   for (const action of line) g.play(action);
   return g.status() === 'won';
 }
@@ -44,12 +46,23 @@ test('dealing too early loses: the solver moves 3S first, then deals', () => {
   assert.strictEqual(solve(dealt.pos, 10000).outcome, 'lost');
 });
 
-test('a position that cannot be won is lost, and only an exhausted search says so', () => {
+test('a position that cannot be won is lost, by a theorem or an exhausted search', () => {
   // The spades 4 to Q are not in play, so no line can complete the run, though moves remain.
-  const pos = position({ 1: { up: ['3S', 'KS', '2S'] }, 2: { up: ['AS'] } }, [], ['C', 'D', 'H']);
-  const answer = solve(pos, 1000);
-  assert.strictEqual(answer.outcome, 'lost');
-  assert.strictEqual(answer.proof, 'exhausted');
+  const missing = position({ 1: { up: ['3S', 'KS', '2S'] }, 2: { up: ['AS'] } }, [], ['C', 'D', 'H']);
+  assert.deepStrictEqual(solve(missing, 1000), { outcome: 'lost', nodes: 0, proof: 'missing-cards' });
+  // Every spade is here, but no order of moves untangles them (the reference proves it in 14 positions).
+  const stuck = position({ 1: { up: ['KS', 'QS', '2S', '7S', 'AS', '5S'] }, 2: { up: ['JS', '8S', '6S', '3S'] },
+    3: { up: ['9S', 'TS', '4S'] } }, [], ['C', 'D', 'H']);
+  assert.deepStrictEqual(solve(stuck, 1000), { outcome: 'lost', nodes: 14, proof: 'exhausted' });
+});
+
+test('under classic a finished run stays, and four runs on the table win', () => {
+  const runs = ['C', 'D', 'H'].map((s) => 'KQJT98765432A'.split('').map((r) => r + s));
+  const pos = position({ 1: { up: runs[0] }, 2: { up: runs[1] }, 3: { up: runs[2] }, 4: { up: SPADES_TO('2') }, 5: { up: ['AS'] } });
+  const answer = solve(pos, 100, NAMED.classic);
+  assert.strictEqual(answer.outcome, 'won');
+  assert.ok(replaysToWon(pos, answer.line, NAMED.classic));
+  assert.strictEqual(new Game(pos, NAMED.classic).state().removed.length, 0);
 });
 
 test('a search cut short by its budget answers unknown, never lost', () => {

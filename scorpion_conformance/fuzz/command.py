@@ -10,12 +10,14 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from scorpion_ref import RuleSet
+from scorpion_shared.vocabulary import DEFAULT_ADAPTER
 
-from ..arguments import adapter_command, seconds
+from ..arguments import adapter_command, seconds, whole
 from ..errors import AdapterError
+from ..escaping import SafeStream
 from . import survey
 from .emit import EmitTargetError, build_scenario, check_target, write_scenario
 from .play import FuzzOptions
@@ -41,9 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(appended when FILE exists)")
     parser.add_argument("--positions", choices=("both", "deals", "generated"), default="both",
                         help="start from deals, generated rare-case positions, or both (default)")
-    parser.add_argument("--first-game", type=int, default=0, metavar="I",
+    parser.add_argument("--first-game", type=whole(0, what="game index"), default=0, metavar="I",
                         help="start at game #I of the seed's sequence (to replay one game)")
-    parser.add_argument("--shrink-seconds", type=float, default=60.0,
+    parser.add_argument("--shrink-seconds", type=seconds, default=60.0,
                         help="how long shrinking may take (default 60)")
     parser.add_argument("--timeout", type=seconds, default=5.0,
                         help="seconds to wait for each answer of the adapter (default 5)")
@@ -60,43 +62,46 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     3 an adapter that could not be used at all."""
     from ..client import AdapterClient
 
-    out = out or sys.stdout
-    command = args.adapter or f"{shlex.quote(sys.executable)} -m scorpion_ref.adapter"
+    # every line may carry the adapter's words: none of its control characters goes out
+    safe_out: TextIO = cast(TextIO, SafeStream(out or sys.stdout))
+    out = safe_out
+    err = SafeStream(sys.stderr)
+    command = args.adapter or DEFAULT_ADAPTER
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     options = FuzzOptions(games=args.games, seed=seed, max_steps=args.max_steps,
                           shrink_seconds=args.shrink_seconds, first=args.first_game)
     if args.games < 1 or args.max_steps < 1:
         print("scorpion-conformance fuzz: --games and --max-steps must be 1 or more",
-              file=sys.stderr)
+              file=err)
         return 2
     if args.emit_scenario:
         try:
             check_target(args.emit_scenario)
         except EmitTargetError as error:
-            print(f"scorpion-conformance fuzz: {error}", file=sys.stderr)
+            print(f"scorpion-conformance fuzz: {error}", file=err)
             return 2
     listed: tuple[survey.Known, ...] = ()
     if (args.known and not args.survey) or (args.survey and args.emit_scenario):
         print("scorpion-conformance fuzz: --known goes with --survey, --emit-scenario without it",
-              file=sys.stderr)
+              file=err)
         return 2
     if args.known:
         try:
             listed = survey.load_known(args.known)
         except survey.KnownError as error:
-            print(f"scorpion-conformance fuzz: {error}", file=sys.stderr)
+            print(f"scorpion-conformance fuzz: {error}", file=err)
             return 2
     client = AdapterClient(command, timeout=args.timeout, max_restarts=10)
     try:
         try:
             info = client.hello()
         except AdapterError as error:
-            print(f"the adapter could not be used:\n{error}", file=sys.stderr)
+            print(f"the adapter could not be used:\n{error}", file=err)
             return 3
         declared = info.rulesets_resolved()
         if args.rules not in declared:
             print(f"scorpion-conformance fuzz: the adapter does not declare {args.rules!r}; "
-                  f"it declares {', '.join(declared)}", file=sys.stderr)
+                  f"it declares {', '.join(declared)}", file=err)
             return 2
         rules = RuleSet.from_options(args.rules, declared[args.rules])
         if args.survey:
@@ -111,7 +116,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         _summary(stats, elapsed, seed, out)
         if failure is None:
             return 0
-        print("shrinking the failing game...", file=sys.stderr)
+        print("shrinking the failing game...", file=err)
         shrunk, tests = shrink(client, args.rules, rules, failure, options.shrink_seconds)
         report(shrunk, failure, tests, out)
         rerun = ["scorpion-conformance", "fuzz", "--adapter", command, "--rules", args.rules,
@@ -135,7 +140,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 write_scenario(args.emit_scenario, text)
             except (OSError, EmitTargetError) as error:
                 print(f"scorpion-conformance fuzz: could not write {args.emit_scenario} ({error});"
-                      " the scenario is printed above", file=sys.stderr)
+                      " the scenario is printed above", file=err)
             else:
                 print(f"(written to {args.emit_scenario})", file=out)
         else:

@@ -13,7 +13,7 @@ from scorpion_ref import Action, Position, RuleSet, status
 from scorpion_ref.serial import action_to_json, position_to_json
 
 from ..errors import AdapterError
-from ..suite.notation import show_action
+from ..notation import show_action
 
 
 @dataclass

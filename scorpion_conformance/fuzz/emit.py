@@ -13,6 +13,7 @@ from scorpion_ref import RuleSet
 
 from ..client import AdapterClient
 from ..errors import AdapterError, ErrorAnswer
+from ..reference import in_process
 from ..suite.tags import NAMED_RULESETS
 from .play import Failure
 from .scenario import _option_tags, scenario_text
@@ -84,7 +85,7 @@ def build_scenario(failure: Failure, name: str, rules: RuleSet, client: AdapterC
     """
     fuzz_id = next_fuzz_id(known)
     draft = _FEATURE_HEADER + "\n" + scenario_text(failure, name, rules, fuzz_id=fuzz_id)
-    passes = {n: _run_scenario(draft, AdapterClient.in_process(), n) is None for n in NAMED_RULESETS}
+    passes = {n: _run_scenario(draft, in_process(), n) is None for n in NAMED_RULESETS}
     tags = _minimal_tags(rules.options, passes)
     text = scenario_text(failure, name, rules, fuzz_id=fuzz_id, tags=tags, comments=comments)
     good = [n for n, ok in passes.items() if ok]
@@ -134,12 +135,12 @@ def check_target(target: Path) -> None:
 def write_scenario(target: Path, text: str) -> None:
     """Add the scenario to the fuzzer's feature file ``target``, or start one.
 
-    Written through a temporary file and a rename. Raises :class:`EmitTargetError`
+    Written as :func:`~scorpion_conformance.writing.write_file` writes. Raises :class:`EmitTargetError`
     (see :func:`check_target`) or :class:`OSError`.
     """
-    from ..suite.reporting import write_atomically
+    from ..writing import write_file
 
     check_target(target)
     existing = target.read_text(encoding="utf-8").rstrip("\n") if target.exists() else ""
     body = existing + "\n\n" + text if existing.strip() else _FEATURE_HEADER + "\n" + text
-    write_atomically(target, lambda out: out.write(body))
+    write_file(target, lambda out: out.write(body))

@@ -5,7 +5,7 @@ What a game is made of (:class:`Step`, :class:`Failure`, the counts in
 accepted/refused answers, refusal reasons, states and legal actions after every
 step, the reference-only replays the shrinker and the scenario writer use, and
 and the reference adapter in this process for the fuzzer's own checks
-(:meth:`~scorpion_conformance.client.AdapterClient.in_process`).
+(:func:`~scorpion_conformance.reference.in_process`).
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ from scorpion_ref import (
     legal_actions,
     status,
 )
+from scorpion_ref.reachable import cannot_arise
 from scorpion_ref.serial import action_to_json, position_to_json
 
 from ..client import AdapterClient
 from ..compare import legal_difference, state_difference
 from ..errors import AdapterError, ErrorAnswer
 from ..protocol import Response
+from ..suite.execute import UNSUPPORTED_POSITION
 from .compare import Difference, _fault, _say
 
 
@@ -55,6 +57,12 @@ class Stats:
     steps: int = 0
     comparisons: int = 0
     actions_compared: int = 0
+    #: Games whose synthetic start the adapter answered with ``unsupported-position``.
+    unsupported: int = 0
+
+
+class _Unsupported(Exception):
+    """The adapter cannot hold this game's synthetic start."""
 
 
 class _Invalid(Exception):
@@ -121,8 +129,12 @@ class _Replay:
         try:
             state = self.client.start(self.name, position_to_json(position))
         except ErrorAnswer as error:
+            if error.code == UNSUPPORTED_POSITION and cannot_arise(position, self.rules):
+                raise _Unsupported from None  # a synthetic start it may refuse: no game to compare
+            why = (" (a start a game can reach from a deal: only a synthetic one may be refused so)"
+                   if error.code == UNSUPPORTED_POSITION else "")
             return Difference("start", -1, "start", f"the adapter refused the start position: "
-                              f"{error.response.error.code}: {error.response.error.message}")
+                              f"{error.response.error.code}: {error.response.error.message}{why}")
         problem = state_difference(self.reference_state(), state)
         if problem:
             return Difference("start", -1, "start", "after start, " + problem, adapter_state=state)
@@ -258,7 +270,11 @@ def play_game(
     try:
         if not client.running and client.info is not None:
             client.restart()
-        difference = replay.start(start)
+        try:
+            difference = replay.start(start)
+        except _Unsupported:
+            stats.unsupported += 1
+            return played, None
         if difference is not None:
             return played, difference
         steps: Iterator[Step | None]

@@ -44,3 +44,6 @@ def _summary(stats: Stats, elapsed: float, seed: int, out: TextIO) -> None:
           f"actions compared in {elapsed:.1f} s ({rate(stats.games)} games/s, "
           f"{rate(stats.steps)} steps/s, {rate(stats.actions_compared)} actions/s); "
           f"seed {seed}", file=out)
+    if stats.unsupported:
+        print(f"{stats.unsupported:,} of them started from a synthetic position the adapter cannot hold "
+              "(unsupported-position): not compared", file=out)

@@ -11,8 +11,9 @@ from typing import Any
 from scorpion_ref import DECK, Action, Deal, Move, Position, RuleSet, Status, is_legal
 
 from ..client import AdapterClient
+from .layout import COLUMNS
 from .play import Failure, FuzzOptions, Stats, Step, _Replay, play_game
-from .positions import COLUMNS, _game_start
+from .positions import _game_start
 
 
 def _illegal_probe(rng: random.Random, position: Position, rules: RuleSet) -> Action | None:

@@ -24,11 +24,11 @@ from scorpion_ref import (
 from scorpion_ref.serial import action_to_json
 
 from ..compare import ActionKey, action_key
-from ..suite.notation import show_column
+from ..notation import show_column
 from ..suite.tags import OPTION_TAGS
 from .compare import Difference, _reference_state, _say
+from .layout import COLUMNS
 from .play import Failure, Step, _positions_before
-from .positions import COLUMNS
 
 
 def _say_step(step: Step) -> str:

@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import shlex
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorpion_ref import Position, RuleSet
+from scorpion_ref.reachable import cannot_arise
 
 from ..client import AdapterClient
 from ..errors import AdapterError, AdapterGaveUp
@@ -124,10 +124,12 @@ class KnownError(ValueError):
 
 def load_known(path: Path) -> tuple[Known, ...]:
     """Read a known-divergences file; raises :class:`KnownError` saying what is wrong where."""
+    from ..json_input import InputError, read_json
+
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise KnownError(f"cannot read the known-divergences file {path}: {error}") from None
+        data: Any = read_json(path, max_bytes=16 * 2**20, what="known-divergences file")
+    except InputError as error:
+        raise KnownError(str(error)) from None
     entries = data.get("divergences") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise KnownError(f'{path}: a known-divergences file is a JSON object with "divergences": '
@@ -165,6 +167,15 @@ class Group:
     count: int = 1
     shrunk: Failure | None = None
     replays: int = 0
+    #: How many of its games started from a synthetic position (one no deal leads to).
+    synthetic: int = 0
+
+    @property
+    def reach(self) -> str:
+        """Who meets it: a player (some game started where a deal can lead), or only
+        synthetic starts."""
+        return "synthetic only" if self.synthetic == self.count else (
+            f"player ({self.synthetic:,} synthetic)" if self.synthetic else "player")
 
     @property
     def label(self) -> str:
@@ -198,17 +209,20 @@ class Survey:
     def new(self) -> list[Group]:
         return [g for g in self.groups if g.known is None]
 
-    def add(self, failure: Failure, known: Sequence[Known]) -> None:
-        """Count ``failure`` in its group (a new group when it is the first of its kind)."""
+    def add(self, failure: Failure, known: Sequence[Known], rules: RuleSet | None = None) -> None:
+        """Count ``failure`` in its group (a new group when it is the first of its kind), and
+        whether its start is synthetic under ``rules``."""
         difference = failure.difference
         kind = survey_kind(difference)
         listed = next((k for k in known if k.matches(difference)), None)
         fault = difference.fault if kind == "fault" else ""
+        synthetic = int(rules is not None and bool(cannot_arise(failure.start, rules)))
         for group in self.groups:
             if (group.kind, group.known, group.fault) == (kind, listed, fault):
                 group.count += 1
+                group.synthetic += synthetic
                 return
-        self.groups.append(Group(kind, listed, fault, failure))
+        self.groups.append(Group(kind, listed, fault, failure, synthetic=synthetic))
 
 
 def run_survey(client: AdapterClient, name: str, rules: RuleSet, options: FuzzOptions,
@@ -229,7 +243,7 @@ def run_survey(client: AdapterClient, name: str, rules: RuleSet, options: FuzzOp
             bar.update()
             if difference is None:
                 continue
-            survey.add(Failure(start, steps, difference, origin, index), known)
+            survey.add(Failure(start, steps, difference, origin, index), known, rules)
             bar.set_postfix_str(f"{sum(g.count for g in survey.groups)} differences")
             if difference.fault == "TooManyRestarts" or not _restarted(client, difference):
                 survey.stopped = (f"the adapter could not be restarted after game #{index}: "
@@ -299,14 +313,14 @@ def print_survey(survey: Survey, known: Sequence[Known], out: TextIO, *, command
     print(f"survey: {total:,} of {survey.stats.games:,} games ended on a difference, "
           f"in {len(survey.groups)} group{'s' * (len(survey.groups) != 1)}", file=out)
     if survey.groups:
-        rows = [("kind", "count", "first game", "listed", "reproducer (shrunk)")]
+        rows = [("kind", "count", "first game", "listed", "who meets it", "reproducer (shrunk)")]
         for g in survey.groups:
             rows.append((g.label, f"{g.count:,}", f"#{g.first.game}",
-                         "listed" if g.known else "NEW", g.message[:160]))
-        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+                         "listed" if g.known else "NEW", g.reach, g.message[:160]))
+        widths = [max(len(row[i]) for row in rows) for i in range(5)]
         for row in rows:
             print("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False))
-                  + "  " + row[4], file=out)
+                  + "  " + row[5], file=out)
     for listed in known:
         seen = sum(g.count for g in survey.groups if g.known == listed)
         absent = [s for s in listed.scenarios if scenario_ids is not None and s not in scenario_ids]

@@ -39,7 +39,8 @@ KITS: dict[str, Kit] = {
     "python": Kit((("template_adapter.py", "adapter.py"),), "python3 {dir}/adapter.py",
                   "adapters/python"),
     "javascript": Kit(
-        tuple((name, name) for name in ("adapter.js", "engine.js", "solver.js", "engine_test.js",
+        tuple((name, name) for name in ("adapter.js", "vocabulary.js", "engine.js", "solver.js", "deal.js",
+                                         "engine_test.js",
                                          "solver_test.js", "README.md")),
         "node {dir}/adapter.js", "adapters/javascript"),
 }

@@ -24,7 +24,7 @@ from typing import Any
 import parso
 from cosmic_ray.operators.operator import Example, Operator
 
-from .. import vocabulary
+from scorpion_shared import vocabulary
 
 __all__ = ["OWN_OPERATORS", "OptionValue", "RankStep"]
 

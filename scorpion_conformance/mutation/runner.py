@@ -23,8 +23,9 @@ from typing import Any
 
 from ..client import AdapterClient
 from ..errors import AdapterError, AdapterTimeout, ErrorAnswer
-from ..suite.execute import ScenarioFailure, ScenarioRun
+from ..suite.execute import ScenarioFailure, ScenarioRun, UnsupportedStart
 from ..suite.scenarios import Case, load_cases
+from ..suite.selection import plays
 
 __all__ = ["Verdict", "load_cases", "run_suite"]
 
@@ -43,9 +44,12 @@ class Verdict:
 
 
 def _play(case: Case, client: AdapterClient, rules: str) -> None:
-    run = ScenarioRun(client, rules)
-    for instruction in case.instructions():
-        run.perform(instruction)
+    run = ScenarioRun(client, rules, synthetic=case.synthetic)
+    try:
+        for instruction in case.instructions():
+            run.perform(instruction)
+    except UnsupportedStart:
+        return  # a synthetic start the adapter may refuse: unsupported, as the suite reports it
     client.check_in_step()
     if run.checks == 0:
         raise ScenarioFailure(f"{case.case_id} has no Then step, so it checks nothing")
@@ -69,17 +73,13 @@ def run_suite(
             declared = hello.rulesets_resolved()
         except (AdapterError, ErrorAnswer) as error:
             return Verdict(True, 0, "hello", None, isinstance(error, AdapterTimeout), _first_line(error))
-        for case in cases:
-            _options, capabilities = case.requires()
-            if not all(hello.offers(c) for c in capabilities):
-                continue
-            for rules in case.rulesets(declared):
-                count += 1
-                try:
-                    _play(case, client, rules)
-                except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
-                    return Verdict(True, count, case.case_id, rules, isinstance(error, AdapterTimeout),
-                                   _first_line(error))
+        for case, rules in plays(cases, hello, declared):
+            count += 1
+            try:
+                _play(case, client, rules)
+            except (ScenarioFailure, ErrorAnswer, AdapterError) as error:
+                return Verdict(True, count, case.case_id, rules, isinstance(error, AdapterTimeout),
+                               _first_line(error))
     finally:
         client.close()
     return Verdict(False, count)

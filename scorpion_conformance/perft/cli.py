@@ -16,7 +16,6 @@ perft 2 29
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -26,7 +25,9 @@ from typing import TYPE_CHECKING, TextIO
 from scorpion_ref import RULESETS, Position, RuleSet, ScorpionError, deal_game, get_ruleset
 from scorpion_ref.serial import position_from_json
 
-from ..arguments import adapter_command, seconds
+from ..arguments import adapter_command, seconds, whole
+from ..escaping import terminal_text
+from ..json_input import InputError, read_json
 from .count import divide, perft, perft_counts, perft_with_progress
 from .files import (
     LEAF_BUDGET,
@@ -35,6 +36,8 @@ from .files import (
     file_header,
     find_perft_file,
     format_perft_file,
+    missing_file,
+    missing_rulesets,
     parse_perft_file,
     render_table,
     replace_table,
@@ -50,6 +53,8 @@ __all__ = ["NOTHING_CHECKED", "add_arguments", "main"]
 
 #: The exit status of ``perft --file`` when no entry could be checked (a usage error).
 NOTHING_CHECKED = 2
+#: The deepest count asked for: counts grow about tenfold with each level, and the walk is a recursion.
+MAX_DEPTH = 40
 
 
 
@@ -67,8 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--file", nargs="+", metavar="FILE.perft",
                        help="check every entry of these perft files, each a path or the name of "
                             "a shipped file: " + ", ".join(p.stem for p in shipped_files()))
-    parser.add_argument("--depth", type=int,
-                        help="the depth to count (with --file: check no line deeper than this)")
+    parser.add_argument("--depth", type=whole(0, MAX_DEPTH, "depth"),
+                        help="the depth to count (with --file: check no line deeper than this); "
+                             f"at most {MAX_DEPTH}")
     parser.add_argument("--divide", action="store_true",
                         help="print the count under each first action")
     parser.add_argument("--adapter", type=adapter_command,
@@ -80,8 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--slow", action="store_true", help="with --file: check the slow lines too")
     parser.add_argument("--update", action="store_true",
                         help="with --file: recount every entry with the reference and "
-                             "rewrite the file")
-    parser.add_argument("--budget", type=int, default=LEAF_BUDGET,
+                             "rewrite the file; alone: make the file of each named rule set "
+                             "that has none (with --write-docs: then rewrite that table too)")
+    parser.add_argument("--budget", type=whole(1, what="number of leaves"), default=LEAF_BUDGET,
                         help="with --update: go no deeper once a count passes this many "
                              f"leaves (default {LEAF_BUDGET:,})")
     parser.add_argument("--write-docs", type=Path, metavar="FILE.md",
@@ -93,13 +100,17 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     2 on a usage error, 3 when the adapter failed."""
     out = out or sys.stdout
     try:
+        if args.update and not args.file:
+            for name in missing_rulesets():
+                print(f"made {missing_file(name, args.budget)}", file=out)
+            return _write_docs(args, out) if args.write_docs else 0
         if args.write_docs:
             return _write_docs(args, out)
         if args.file:
             return _check_files(args, out)
         return _count_one(args, out)
     except (PerftFileError, ScorpionError, OSError, ValueError) as error:
-        print(f"scorpion-conformance perft: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance perft: {error}", lines=True), file=sys.stderr)
         return 2
 
 
@@ -107,7 +118,11 @@ def _start(args: argparse.Namespace) -> Position:
     if args.game is not None:
         return deal_game(args.game)
     if args.position is not None:
-        return position_from_json(json.loads(args.position.read_text(encoding="utf-8")))
+        try:
+            data = read_json(args.position, max_bytes=1 << 20, what="position file")
+        except InputError as error:
+            raise ValueError(str(error)) from None
+        return position_from_json(data)
     raise ValueError("say where to count from: --game N, --position FILE.json or --file FILE.perft")
 
 

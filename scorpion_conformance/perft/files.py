@@ -5,7 +5,9 @@ A file is a header of comment lines, then entries separated by blank lines:
 ``id``, ``rules``, ``game N`` or ``position {JSON}``, and one ``perft D N``
 line per depth (``# slow`` marks the deepest ones, left out of CI). The reviewed
 files live in ``scorpion_conformance/perft/data/``, one per named rule set, and
-are found by name (``standard``) as well as by path.
+are found by name (``standard``) as well as by path. Every file starts from
+the same games and positions, so the file of a new named rule set is made,
+not written: :func:`missing_file` counts those starts under it.
 
 >>> [path.name for path in shipped_files()][:2]
 ['aisleriot.perft', 'classic.perft']
@@ -33,6 +35,7 @@ from scorpion_ref import (
 )
 from scorpion_ref.serial import position_from_json
 
+from ..json_input import parse
 from .count import perft_counts
 
 __all__ = [
@@ -48,6 +51,8 @@ __all__ = [
     "file_header",
     "find_perft_file",
     "format_perft_file",
+    "missing_file",
+    "missing_rulesets",
     "parse_perft_file",
     "perft_files",
     "render_table",
@@ -184,7 +189,7 @@ def _read_line(current: PerftEntry, key: str, value: str, line: str, where: str)
         current.game = int(value)
     elif key == "position":
         try:
-            current.position_json = json.loads(value)
+            current.position_json = parse(value, "the position")
             position_from_json(current.position_json)
         except (ValueError, ScorpionError) as error:
             raise PerftFileError(f"{where}: not a position: {error}") from None
@@ -241,6 +246,30 @@ def update_entry(entry: PerftEntry, budget: int = LEAF_BUDGET, slow: int = SLOW_
 
 
 # -- the shipped files ------------------------------------------------------------------------
+
+
+def missing_rulesets() -> list[str]:
+    """The named rule sets that have no shipped perft file yet."""
+    shipped = {path.stem for path in shipped_files()}
+    return [name for name in RULESETS if name not in shipped]
+
+
+def missing_file(name: str, budget: int = LEAF_BUDGET) -> Path:
+    """Make the perft file of the named rule set ``name``: the starts every shipped file
+    shares (those of the first one), counted under it with the reference; returns its path."""
+    template = shipped_files()[0]
+    entries = [
+        PerftEntry(f"{name}-{entry.id.removeprefix(f'{template.stem}-')}", name, entry.game,
+                   entry.position_json, comments=list(entry.comments))
+        for entry in parse_perft_file(template.read_text(encoding="utf-8"), str(template))
+    ]
+    for entry in entries:
+        update_entry(entry, budget)
+    header = [line.replace(f" {template.stem} ", f" {name} ") for line in
+              file_header(template.read_text(encoding="utf-8"))]
+    path = data_dir() / f"{name}.perft"
+    path.write_text(format_perft_file(entries, header), encoding="utf-8")
+    return path
 
 
 def data_dir() -> Path:

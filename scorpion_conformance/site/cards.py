@@ -15,12 +15,12 @@ Positions are the protocol's JSON values (``{"columns": [{"down": [...],
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorpion_conformance import vocabulary
+from scorpion_conformance.escaping import html_text
+from scorpion_shared import vocabulary
 
 __all__ = [
     "SUIT_NAMES",
@@ -96,13 +96,13 @@ def card_html(code: str, *, down: bool = False, peek: bool = True, mark: bool = 
     if down:
         spoken = f"face-down card ({_spoken(code)})" if peek else "face-down card"
         tag = (
-            f'<span class="sc-peek {_colour(suit)}">{html.escape(label)}{TEXT_STYLE}</span>'
+            f'<span class="sc-peek {_colour(suit)}">{html_text(label)}{TEXT_STYLE}</span>'
             if peek
             else ""
         )
         return (
             f'<span class="sc-card sc-down{extra}" data-card="{code}" role="img" '
-            f'aria-label="{spoken}" title="{html.escape(spoken)}">{tag}</span>'
+            f'aria-label="{spoken}" title="{html_text(spoken)}">{tag}</span>'
         )
     shown_rank = RANK_TEXT.get(rank, rank)
     symbol = SUITS[suit] + TEXT_STYLE
@@ -146,7 +146,7 @@ def column_html(
         fold = '<span class="sc-fold" title="more cards below">⋯</span>' if open_end else ""
         pile = fold + "".join(cards)
     return (
-        f'<div class="sc-col"><div class="sc-col-label">{html.escape(label)}</div>'
+        f'<div class="sc-col"><div class="sc-col-label">{html_text(label)}</div>'
         f'<div class="sc-pile">{pile}</div></div>'
     )
 
@@ -233,4 +233,4 @@ def inline_cards(text: str) -> str:
         suit = {symbol: letter for letter, symbol in SUITS.items()}[match.group(2)]
         return f'<span class="sc-inline {_colour(suit)}">{match.group(0)}</span>'
 
-    return _INLINE_CARD.sub(paint, html.escape(text, quote=False))
+    return _INLINE_CARD.sub(paint, html_text(text))

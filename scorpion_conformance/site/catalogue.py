@@ -3,8 +3,9 @@
 >>> catalogue = load_catalogue()
 >>> catalogue.rule("R-EMPTY-KING-ONLY").area
 'empty-columns'
->>> holds_in(catalogue.rule("R-EMPTY-KING-ONLY"))
-['standard', 'classic', 'pysolfc', 'aisleriot']
+>>> held = holds_in(catalogue.rule("R-EMPTY-KING-ONLY"))
+>>> held[:4], "wasp" in held
+(['standard', 'classic', 'pysolfc', 'aisleriot'], False)
 """
 
 from __future__ import annotations

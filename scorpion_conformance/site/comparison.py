@@ -1,7 +1,7 @@
 """The "Rule sets compared" page: every point of disagreement, per rule set and per source.
 
 The rule-set columns come from the suite's named rule sets in the vocabulary
-(:data:`~scorpion_conformance.vocabulary.NAMED_RULESETS`); the source columns
+(:data:`~scorpion_shared.vocabulary.NAMED_RULESETS`); the source columns
 come from ``comparison.yaml`` beside this module, where every cell names the
 part of its source that says it and the catalogue rules that record it.
 
@@ -12,16 +12,16 @@ part of its source that says it and the catalogue rules that record it.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
-from scorpion_conformance.vocabulary import VOCABULARY, Option
+from scorpion_shared.vocabulary import VOCABULARY, Option
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
@@ -124,10 +124,10 @@ def options_html(rulesets: Mapping[str, Mapping[str, str]] = NAMED_RULESETS) -> 
     """
     names = list(rulesets)
     options = list(dict.fromkeys(o for values in rulesets.values() for o in values))
-    head = "".join(f'<th scope="col"><code>{html.escape(n)}</code></th>' for n in names)
+    head = "".join(f'<th scope="col"><code>{html_text(n)}</code></th>' for n in names)
     rows = "".join(
-        f'<tr><th scope="row"><code>{html.escape(option)}</code></th>'
-        + "".join(f'<td data-label="{html.escape(n)}"><code>{html.escape(rulesets[n].get(option, "—"))}'
+        f'<tr><th scope="row"><code>{html_text(option)}</code></th>'
+        + "".join(f'<td data-label="{html_text(n)}"><code>{html_text(rulesets[n].get(option, "—"))}'
                   "</code></td>" for n in names)
         + "</tr>"
         for option in options
@@ -142,12 +142,12 @@ def _ruleset_cell(point: Mapping[str, Any], name: str, note: int) -> str:
         value = NAMED_RULESETS[name].get(point["option"], "")
         label = point.get("labels", {}).get(value, value)
         return (
-            f'<td class="sc-ruleset-cell" data-label="{name}" data-value="{html.escape(value)}" '
-            f'title="{html.escape(point["option"])} = {html.escape(value)}">'
-            f"{html.escape(label)} {cite}</td>"
+            f'<td class="sc-ruleset-cell" data-label="{name}" data-value="{html_text(value)}" '
+            f'title="{html_text(point["option"])} = {html_text(value)}">'
+            f"{html_text(label)} {cite}</td>"
         )
     return (f'<td class="sc-ruleset-cell" data-label="{name}">'
-            f'{html.escape(point["ruleset_value"])} {cite}</td>')
+            f'{html_text(point["ruleset_value"])} {cite}</td>')
 
 
 def comparison_section(
@@ -192,7 +192,7 @@ def comparison_section(
         + "".join(f'<th scope="col" class="sc-ruleset">{n}</th>' for n in names)
         + "".join(
             f'<th scope="col"><a href="{source_href(s["id"], here, directory_urls)}">'
-            f"{html.escape(source_label(s['id']))}</a></th>"
+            f"{html_text(source_label(s['id']))}</a></th>"
             for s in (*documents, *programs)
         )
         + "</tr>"
@@ -205,23 +205,23 @@ def comparison_section(
             rules = rule_links(cell.get("rules", []))
             notes.append(
                 f'<a href="{source_href(source["id"], here, directory_urls)}"><b>'
-                f"{html.escape(source_label(source['id']))}</b></a> · "
-                f"{html.escape(point['title'])}: "
-                f"{html.escape(cell['where'])}" + (f" — recorded as {rules}" if rules else "")
+                f"{html_text(source_label(source['id']))}</b></a> · "
+                f"{html_text(point['title'])}: "
+                f"{html_text(cell['where'])}" + (f" — recorded as {rules}" if rules else "")
             )
             silent = " sc-silent" if str(cell["value"]).startswith(("not stated", NOT_COMPARED)) else ""
             cells.append(
-                f'<td class="sc-source-cell{silent}" data-label="{html.escape(source_label(source["id"]))}">'
-                f'{html.escape(str(cell["value"]))} '
+                f'<td class="sc-source-cell{silent}" data-label="{html_text(source_label(source["id"]))}">'
+                f'{html_text(str(cell["value"]))} '
                 f'<a class="sc-cite" href="#cite-{len(notes)}">[{len(notes)}]</a></td>'
             )
         point_rules = " ".join(
             f'<a href="{_rule_href(catalogue, r, here, directory_urls)}">{r}</a>'
             for r in point.get("rules", [])
         )
-        option = f" <code>{html.escape(point['option'])}</code>" if "option" in point else ""
+        option = f" <code>{html_text(point['option'])}</code>" if "option" in point else ""
         rows.append(
-            f'<tr id="point-{point["id"]}"><th scope="row">{html.escape(point["title"])}{option}'
+            f'<tr id="point-{point["id"]}"><th scope="row">{html_text(point["title"])}{option}'
             f'<div class="sc-point-rules">{point_rules}</div></th>{"".join(cells)}</tr>'
         )
     table = (

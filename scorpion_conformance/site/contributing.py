@@ -8,12 +8,12 @@ True
 from __future__ import annotations
 
 import ast
-import html
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.library import LIBRARY, StepSpec, find_step
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import CAPABILITY_TAGS, NAMED_RULESETS, OPTION_TAGS
@@ -38,10 +38,10 @@ FIELD_HELP = {
 def _pattern_html(spec: StepSpec) -> str:
     def field(match: re.Match[str]) -> str:
         name, kind = match.group(1), match.group(2)
-        title = html.escape(FIELD_HELP.get(kind, kind or ""), quote=True)
-        return f'<var title="{title}">{html.escape(name)}</var>'
+        title = html_text(FIELD_HELP.get(kind, kind or ""))
+        return f'<var title="{title}">{html_text(name)}</var>'
 
-    escaped = html.escape(spec.pattern)
+    escaped = html_text(spec.pattern)
     return FIELD.sub(field, escaped)
 
 
@@ -70,7 +70,7 @@ def notation_reference(cases: Sequence[Case]) -> str:
         rows = []
         for spec in (s for s in LIBRARY if s.kind == kind):
             if spec.example:
-                example = html.escape(spec.example).replace("\n", "<br>")
+                example = html_text(spec.example).replace("\n", "<br>")
                 origin = "library"
             else:
                 use = usage.get(id(spec), (0, None))[1]
@@ -89,7 +89,7 @@ def notation_reference(cases: Sequence[Case]) -> str:
             f"<th>Example</th><th>Uses</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
     fields = "".join(
-        f"<li><var>{html.escape(k or 'text')}</var>: {html.escape(v)}</li>"
+        f"<li><var>{html_text(k or 'text')}</var>: {html_text(v)}</li>"
         for k, v in FIELD_HELP.items()
     )
     parts.append(f"<p>The words in <var>italics</var> are filled in:</p><ul>{fields}</ul>")

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorpion_conformance.suite.notation import NotationError, parse_card, parse_suit, parse_table
+from scorpion_conformance.notation import NotationError, parse_card, parse_suit, parse_table
 
 from .cards import UNKNOWN, inline_cards, position_html
 

@@ -9,14 +9,15 @@ start diagram, a list of sentences and the expected columns.
 
 from __future__ import annotations
 
-import html
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
+from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
 
 from .cards import expected_html, inline_cards, position_html
 from .catalogue import Catalogue
@@ -173,7 +174,7 @@ def steps_html(case: Case) -> str:
         text = inline_cards(step.text)
         if step.table is not None:
             text += ' <span class="sc-aside">(drawn in the start diagram)</span>'
-        kind = html.escape(step.keyword.strip())
+        kind = html_text(step.keyword.strip())
         items.append(
             f'<li class="sc-step sc-{step.type}"><span class="sc-kw">{kind}</span> '
             f'<span class="sc-text">{text}</span></li>'
@@ -181,13 +182,40 @@ def steps_html(case: Case) -> str:
     return f'<ol class="sc-steps">{"".join(items)}</ol>'
 
 
-def example_rows_html(case: Case, *, walk_key: str | None = None) -> str:
+def play_link(case: Case, page_path: str, directory_urls: bool = True) -> str | None:
+    """The link that opens the case's start position on the Play page, under the first named
+    rule set its tags admit (or, when none does, the options they require with standard's for
+    the rest); None when the reference engine refuses the position (a scenario about bad input)."""
+    from scorpion_ref.errors import InvalidPosition
+    from scorpion_ref.serial import position_from_json
+
+    from .play import play_href
+
+    start = case.plan()["start"]
+    try:
+        position_from_json(start)
+    except InvalidPosition:
+        return None
+    named = case.rulesets()
+    if named:
+        return play_href(page_path, directory_urls=directory_urls, rules=named[0], position=start)
+    required, _capabilities = requirements(case.tags)
+    options = {**NAMED_RULESETS["standard"], **{k: v[0] for k, v in required.items()}}
+    return play_href(page_path, directory_urls=directory_urls, options=options, position=start)
+
+
+def example_rows_html(case: Case, *, walk_key: str | None = None, play: str | None = None) -> str:
     """One case drawn: the start position, the expected columns, the steps, and the
-    step-through (:mod:`.walkthrough`; ``walk_key`` keeps its buttons apart on one page)."""
+    step-through (:mod:`.walkthrough`; ``walk_key`` keeps its buttons apart on one page);
+    ``play`` is the link that opens the start position on the Play page."""
     from .walkthrough import walkthrough_box
 
     plan = case.plan()
-    panels = [position_html(plan["start"], caption="Start", marks=_moved_cards(case))]
+    start = position_html(plan["start"], caption="Start", marks=_moved_cards(case))
+    if play:
+        link = f'<a class="sc-play-link" href="{html_text(play)}">▶ Play this position</a>'
+        start = start.replace("</figcaption></figure>", f" · {link}</figcaption></figure>", 1)
+    panels = [start]
     points = checkpoints(case)
     for action, columns in points:
         if len(points) == 1 or not action:

@@ -33,7 +33,7 @@ from scorpion_conformance.suite.lint import lint
 from scorpion_conformance.suite.scenarios import Case, load_cases
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
-from . import comparison, contributing, report, sources, strength
+from . import comparison, contributing, coverage, play, report, sources, strength
 from .catalogue import Catalogue, load_catalogue
 from .diagrams import DiagramError, expand_diagrams
 from .rulepages import area_nav, rules_pages
@@ -115,8 +115,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise PluginError("the feature files have authoring errors:\n" + "\n".join(map(str, problems)))
     styles = resources.files("scorpion_conformance.site").joinpath("assets/cards.css")
     files.append(File.generated(config, CARD_STYLES, content=styles.read_text(encoding="utf-8")))
+    for path, content in play.served_files(state.root):  # the Play page's scripts, one copy each
+        files.append(File.generated(config, path, content=content))
     state.cases = load_cases()
-    for page in rules_pages(state.catalogue, state.cases, repo_url=state.repository):
+    for page in rules_pages(state.catalogue, state.cases, repo_url=state.repository,
+                            directory_urls=state.directory_urls):
         for problem in page.problems:
             log.warning("%s: %s", page.path, problem)
         state.pages[page.path] = page
@@ -193,6 +196,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
     cases, catalogue = state.cases, state.catalogue
     makers: dict[str, Callable[[], str]] = {
         **_winnability_makers(page),
+        **coverage.makers(page, state.root, cases, catalogue, state.directory_urls),
         "counts": lambda: (
             f"**{len(catalogue.rules)} rules** in {len(catalogue.areas)} areas · "
             f"**{len({(c.file, c.line) for c in cases})} scenarios** ({len(cases)} cases) · "
@@ -219,6 +223,7 @@ def _generated(name: str, page: GeneratedPage) -> str:
         "ids": lambda: contributing.id_table(cases),
         "schemas": lambda: _schemas(page),
         "strength": lambda: strength.strength_markdown(state.root),
+        "play": lambda: page.fragment(play.play_markup(page.path, directory_urls=state.directory_urls)),
     }
     if name not in makers:
         raise KeyError(f"unknown marker <!-- scorpion:{name} -->; known: {', '.join(makers)}")

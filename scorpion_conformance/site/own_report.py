@@ -9,14 +9,29 @@ said about itself (the adapter's hello, the versions, the time). Beside it, a
 `shields.io endpoint <https://shields.io/badges/endpoint-badge>`_ JSON file
 for a badge.
 
+Everything on the page that a report file can set (and so an adapter, through
+the run that wrote it) is escaped by one helper,
+:func:`scorpion_conformance.escaping.html_text`, and only an ``http(s)``
+homepage is linked. The report is read with bounds and every line held to
+the report's schema (:data:`~scorpion_conformance.suite.reporting.CASE_SCHEMA`,
+:data:`~scorpion_conformance.suite.reporting.END_SCHEMA`) first, so a bad
+file is one line of error, never a traceback.
+
+The badge never looks better than the run was: only a complete run of the
+whole suite can be green; an interrupted run, one narrowed to part of the
+suite, one that gave up on its adapter and one whose adapter could not be
+used say so, in another colour.
+
 >>> badge([{"status": "passed"}, {"status": "unsupported"}])["message"]
 '1/1 passed'
+>>> badge([{"status": "passed"}], {"run": "interrupted"})["message"]
+'1/1 passed (interrupted)'
 """
 
 from __future__ import annotations
 
 import argparse
-import html
+import functools
 import json
 import sys
 from collections import Counter
@@ -25,7 +40,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-__all__ = ["ReportError", "add_arguments", "badge", "load_run", "main", "page_html", "stylesheet"]
+from scorpion_conformance.escaping import html_text, link, terminal_text
+from scorpion_conformance.json_input import InputError, check, parse, read_bytes
+
+from .run_end import caveat, narrowed
+
+__all__ = [
+    "ReportError", "add_arguments", "badge", "caveat", "load_run", "main", "narrowed", "page_html",
+    "stylesheet",
+]
 
 #: The statuses that make a case count against the implementation.
 BAD = ("failed", "error", "xpassed")
@@ -33,6 +56,8 @@ BAD = ("failed", "error", "xpassed")
 DASH = "\u2013"
 #: At most this many failures are drawn; the rest are listed.
 DRAWN = 60
+#: The largest report read: a whole run of every rule set is a few megabytes.
+MAX_REPORT_BYTES = 256 * 2**20
 
 
 class ReportError(ValueError):
@@ -42,41 +67,62 @@ class ReportError(ValueError):
 def load_run(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The case records and the closing record of a ``run --report`` file.
 
-    Raises :class:`ReportError` for a missing file, a line that is not JSON, a
-    record without a status, or a report with no closing record (a run cut
-    short before it could write one).
+    Raises :class:`ReportError` for a file that cannot be read (or is too big), a line that
+    is not JSON or not a record of the report's schema (on the first line, asking whether
+    the file is a report at all), an empty file, or a report with no closing record (a run
+    cut short before it could write one).
     """
+    from scorpion_conformance.suite.reporting import CASE_SCHEMA, END_SCHEMA
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ReportError(f"{path}: {error.strerror or error}") from None
+        data = read_bytes(path, max_bytes=MAX_REPORT_BYTES, what="report")
+    except FileNotFoundError:
+        raise ReportError(f"{path}: no such file") from None
+    except InputError as error:
+        raise ReportError(str(error)) from None
     records: list[dict[str, Any]] = []
     end: dict[str, Any] | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(data.split(b"\n"), start=1):
         if not line.strip():
             continue
+        where = f"{path}:{number}"
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ReportError(f"{path}:{number}: not JSON ({error.msg})") from None
-        if not isinstance(record, dict):
-            raise ReportError(f"{path}:{number}: not a JSON object")
-        if record.get("end") is True:
-            end = record
-        elif "status" not in record:
-            raise ReportError(f"{path}:{number}: a record with no status")
-        else:
-            records.append(record)
+            record = parse(line, where)
+            if not isinstance(record, dict):
+                raise ReportError(f"{where}: not a JSON object")
+            if record.get("end") is True:
+                check(record, END_SCHEMA, f"{where}: the closing record")
+                end = record
+            elif "status" not in record:
+                raise ReportError(f"{where}: a record with no status")
+            else:
+                check(record, CASE_SCHEMA, where)
+                records.append(record)
+        except (InputError, ReportError) as error:
+            first = not records and end is None
+            raise ReportError(str(error) + (f"; is it a report of {_RUN}?" if first else "")) from None
+    if end is None and not records:
+        raise ReportError(f"{path}: empty, not a report of {_RUN}")
     if end is None:
-        raise ReportError(f"{path}: no closing record; is it a report of `scorpion-conformance run`?")
+        raise ReportError(
+            f"{path}: no closing record after {len(records)} results: the run that wrote it was cut "
+            "short (killed, or out of disk) before it could end the report, so it is not whole")
     return records, end
 
 
-def badge(records: Sequence[Mapping[str, Any]], label: str = "Scorpion conformance") -> dict[str, Any]:
-    """The shields.io endpoint document: passed out of the cases that ran.
+#: The command whose ``--report`` files :func:`load_run` reads.
+_RUN = "`scorpion-conformance run --report`"
+
+
+def badge(records: Sequence[Mapping[str, Any]], end: Mapping[str, Any] | None = None,
+          label: str = "Scorpion conformance") -> dict[str, Any]:
+    """The shields.io endpoint document: passed out of the cases that ran, and what kept the run
+    from being whole (see the module; ``end`` is the closing record, None for a whole run).
 
     >>> badge([{"status": "passed"}, {"status": "failed"}])
     {'schemaVersion': 1, 'label': 'Scorpion conformance', 'message': '1/2 passed', 'color': 'red'}
+    >>> badge([], {"run": "adapter-unusable"})["message"], badge([], {"run": "adapter-unusable"})["color"]
+    ('adapter unusable', 'red')
     """
     counts = Counter(str(r["status"]) for r in records)
     ran = counts["passed"] + counts["xfailed"] + sum(counts[s] for s in BAD)
@@ -85,6 +131,13 @@ def badge(records: Sequence[Mapping[str, Any]], label: str = "Scorpion conforman
     if counts["xfailed"]:
         message += f", {counts['xfailed']} known"
     color = "red" if bad else ("yellow" if counts["xfailed"] or not ran else "brightgreen")
+    why = caveat(end)
+    if why == "adapter unusable":
+        return {"schemaVersion": 1, "label": label, "message": why, "color": "red"}
+    if why is not None:
+        message += f" ({why})"
+        if color != "red":
+            color = {"gave up on the adapter": "red", "narrowed": "blue"}.get(why, "orange")
     return {"schemaVersion": 1, "label": label, "message": message, "color": color}
 
 
@@ -117,22 +170,22 @@ def _facts_table(end: Mapping[str, Any]) -> str:
     impl = hello.get("implementation") or {}
     versions = end.get("versions") or {}
     declared = hello.get("rulesets") or {}
+    homepage = impl.get("homepage") or ""
     rows = [
-        ("implementation", str(end.get("implementation") or "unknown")),
-        ("homepage", str(impl.get("homepage") or "")),
-        ("adapter", f"<code>{html.escape(str(end.get('adapter') or ''))}</code>"),
-        ("declared rule sets", ", ".join(html.escape(str(n)) for n in declared) or "none"),
-        ("capabilities", ", ".join(html.escape(str(c)) for c in hello.get("capabilities") or []) or "none"),
-        ("the run", html.escape(str(end.get("run", "?")))
-         + (f" (gave up: {html.escape(str(end['gave_up']))})" if end.get("gave_up") else "")),
-        ("started", html.escape(str(end.get("started") or "?"))),
-        ("finished", html.escape(str(end.get("finished") or "?"))),
-        ("versions", html.escape(", ".join(f"{k} {v}" for k, v in versions.items()) or "?")),
+        ("implementation", html_text(end.get("implementation") or "unknown")),
+        ("homepage", link(homepage) if homepage else ""),
+        ("adapter", f"<code>{html_text(end.get('adapter') or '')}</code>"),
+        ("declared rule sets", ", ".join(html_text(n) for n in declared) or "none"),
+        ("capabilities", ", ".join(html_text(c) for c in hello.get("capabilities") or []) or "none"),
+        ("the run", html_text(end.get("run", "?"))
+         + (f" (gave up: {html_text(end['gave_up'])})" if end.get("gave_up") else "")
+         + (f" ({html_text(end['problem'])})" if end.get("problem") else "")),
+        ("started", html_text(end.get("started") or "?")),
+        ("finished", html_text(end.get("finished") or "?")),
+        ("versions", html_text(", ".join(f"{k} {v}" for k, v in versions.items()) or "?")),
     ]
-    selected = {k: v for k, v in (end.get("selected") or {}).items() if v}
-    if selected:
-        said = (f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in selected.items())
-        rows.append(("narrowed by", html.escape("; ".join(said))))
+    if narrowed(end):
+        rows.append(("narrowed by", html_text("; ".join(narrowed(end)))))
     body = "".join(f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>"
                    for name, value in rows if value)
     return f'<table class="sc-facts">{body}</table>'
@@ -143,20 +196,24 @@ def _options_table(end: Mapping[str, Any]) -> str:
     if not declared:
         return ""
     options = sorted({option for values in declared.values() for option in values})
-    head = "".join(f"<th scope='col'>{html.escape(name)}</th>" for name in declared)
+    head = "".join(f"<th scope='col'>{html_text(name)}</th>" for name in declared)
 
     def cell(name: str, values: Mapping[str, str], option: str) -> str:
-        value = html.escape(str(values.get(option, "")))
-        return f'<td data-label="{html.escape(name)}"><code>{value}</code></td>'
+        value = html_text(str(values.get(option, "")))
+        return f'<td data-label="{html_text(name)}"><code>{value}</code></td>'
 
     rows = "".join(
-        f"<tr><th scope='row'><code>{html.escape(option)}</code></th>"
+        f"<tr><th scope='row'><code>{html_text(option)}</code></th>"
         + "".join(cell(name, values, option) for name, values in declared.items()) + "</tr>"
         for option in options
     )
     return ('<div class="sc-compare-wrap"><table class="sc-options sc-stacked"><thead><tr>'
             f"<th>option</th>{head}</tr>"
             f"</thead><tbody>{rows}</tbody></table></div>")
+
+
+#: How a failure from a synthetic start is marked: no player meets that position.
+_SYNTHETIC = "; from a synthetic start, one no game reaches from a deal: no player meets it"
 
 
 def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any]) -> str:
@@ -171,17 +228,18 @@ def _failures_html(records: Sequence[Mapping[str, Any]], cases: Mapping[str, Any
         case = cases.get(ident)
         key = f"{ident}-{record.get('rules')}"
         drawing = example_rows_html(case, walk_key=key) if case is not None else ""
-        message = html.escape(str(record.get("message") or ""))
-        rerun = html.escape(str(record.get("rerun") or ""))
+        message = html_text(str(record.get("message") or ""))
+        rerun = html_text(str(record.get("rerun") or ""))
         parts.append(
-            f'<section class="sc-failure" id="{html.escape(ident)}-{html.escape(str(record.get("rules")))}">'
-            f"<h3>{html.escape(ident)} under {html.escape(str(record.get('rules') or '—'))}: "
-            f"{html.escape(str(record.get('name') or ''))} <small>({html.escape(record['status'])}, "
-            f"{html.escape(str(record.get('source') or ''))})</small></h3>"
+            f'<section class="sc-failure" id="{html_text(ident)}-{html_text(str(record.get("rules")))}">'
+            f"<h3>{html_text(ident)} under {html_text(str(record.get('rules') or '—'))}: "
+            f"{html_text(str(record.get('name') or ''))} <small>({html_text(record['status'])}, "
+            f"{html_text(str(record.get('source') or ''))}"
+            f"{_SYNTHETIC if record.get('synthetic') is True else ''})</small></h3>"
             f"{drawing}<pre>{message}</pre><p>rerun: <code>{rerun}</code></p></section>"
         )
     if len(bad) > DRAWN:
-        rest = ", ".join(html.escape(f"{r.get('id')}[{r.get('rules')}]") for r in bad[DRAWN:])
+        rest = ", ".join(html_text(f"{r.get('id')}[{r.get('rules')}]") for r in bad[DRAWN:])
         parts.append(f"<p>{len(bad) - DRAWN} more, not drawn: {rest}</p>")
     return "".join(parts)
 
@@ -199,21 +257,22 @@ def page_html(records: Sequence[Mapping[str, Any]], end: Mapping[str, Any]) -> s
     matrix, offered = _matrix(records, cases, areas, catalogue)
     title = f"Scorpion conformance: {end.get('implementation') or 'an implementation'}"
     body = (
-        f"<h1>{html.escape(title)}</h1>"
+        f"<h1>{html_text(title)}</h1>"
         f"<p>{len(records)} results of the Scorpion Solitaire conformance suite, one per scenario "
         "and rule set.</p>"
-        f"{_badges(records, offered)}"
+        f"{_badges(records, offered, caveat(end))}"
         f"<h2>The run</h2>{_facts_table(end)}"
         f"<h2>By rule area and rule set</h2>{matrix}"
         f"<p>✓ passed · ≠ failed as the expectations file says · ✗ failed or errored · {DASH} unsupported "
-        "(a rule set the implementation does not offer) · · nothing to run.</p>"
+        "(a rule set the implementation does not offer, or a synthetic start it cannot hold) · · nothing "
+        "to run.</p>"
         f"<h2>The declared rule sets</h2>{_options_table(end)}"
         f"<h2>Failures</h2>{_failures_html(records, {c.case_id: c for c in cases})}"
     )
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title)}</title><style>{stylesheet()}</style></head>"
+        f"<title>{html_text(title)}</title><style>{stylesheet()}</style></head>"
         f"<body><main class='md-typeset'>{body}</main></body></html>\n"
     )
 
@@ -230,9 +289,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label", default="Scorpion conformance", help="the badge's label")
 
 
+def _write(text: str, out: TextIO) -> None:
+    out.write(text)
+
+
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Write the page and the badge; 0 on success, 2 for a report that cannot be read."""
-    from scorpion_conformance.suite.reporting import write_atomically
+    from scorpion_conformance.writing import why, write_file
 
     out = out or sys.stdout
     try:
@@ -241,12 +304,19 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             raise ReportError(f"--html {args.html}: is a file; name a folder")
         args.html.mkdir(parents=True, exist_ok=True)
         page = page_html(records, end)
-        write_atomically(args.html / "index.html", lambda f: f.write(page))
-        document = json.dumps(badge(records, args.label), ensure_ascii=False) + "\n"
-        write_atomically(args.html / "badge.json", lambda f: f.write(document))
-    except (ReportError, OSError) as error:
-        print(f"scorpion-conformance report: {error}", file=sys.stderr)
+        document = json.dumps(badge(records, end, args.label), ensure_ascii=False) + "\n"
+        for name, text in (("index.html", page), ("badge.json", document)):
+            try:
+                write_file(args.html / name, functools.partial(_write, text))
+            except OSError as error:
+                raise ReportError(f"{args.html / name}: cannot write it: {why(error)}") from None
+    except ReportError as error:
+        print(f"scorpion-conformance report: {terminal_text(error)}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"scorpion-conformance report: --html {terminal_text(args.html)}: {why(error)}",
+              file=sys.stderr)
         return 2
     page_path, badge_path = args.html / "index.html", args.html / "badge.json"
-    print(f"wrote {page_path} ({len(records)} results) and {badge_path}", file=out)
+    print(terminal_text(f"wrote {page_path} ({len(records)} results) and {badge_path}"), file=out)
     return 0

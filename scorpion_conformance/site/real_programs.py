@@ -23,7 +23,7 @@ import json
 import re
 import shlex
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -164,19 +164,22 @@ def installed(program: Program, root: Path, timeout: float = 60) -> str | None:
 
 def divergence_table(program: Program, areas: Mapping[str, tuple[str, str]],
                      statuses: Mapping[str, Sequence[str]] | None = None,
-                     rule_areas: Mapping[str, str] | None = None) -> list[str]:
+                     rule_areas: Mapping[str, str] | None = None,
+                     synthetic: Collection[str] = ()) -> list[str]:
     """The Markdown table of a program's divergences, each scenario linked to its rule area's page
     (``areas``: scenario id → area id and title), and each rule id too (``rule_areas``: rule id →
     area id). ``statuses``: scenario id → the statuses it had in this build's run (shown when not
-    all ``xfailed``, i.e. when the divergence was not caught as listed)."""
+    all ``xfailed``, i.e. when the divergence was not caught as listed). ``synthetic``: the
+    scenarios whose start no game reaches from a deal; a divergence only they show is one a
+    player never meets."""
     def rules(text: str) -> str:
         return _RULE_ID.sub(lambda m: f"[{m[0]}]({area_path(rule_areas[m[0]])}#{m[0]})"
                             if rule_areas and m[0] in rule_areas else m[0], md_escape(text))
 
     lines = [
         "| Scenario | What the program does | What the rules say | Cause in the program's code "
-        "| Bug or rule choice |",
-        "| --- | --- | --- | --- | --- |",
+        "| Bug or rule choice | Who meets it |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for divergence in program.divergences:
         shown = []
@@ -187,8 +190,12 @@ def divergence_table(program: Program, areas: Mapping[str, tuple[str, str]],
                 link += f" ({', '.join(seen) or 'not run'} in this build)"
             shown.append(link)
         does = md_escape(divergence.does) + (f"; {md_escape(divergence.note)}" if divergence.note else "")
+        if all(ident in synthetic for ident in divergence.scenarios):
+            meets = "only a [synthetic start](protocol.md#synthetic-positions): no player"
+        else:
+            meets = "a player"
         lines.append(f"| {', '.join(shown)} | {does} | {rules(divergence.rules)} | "
-                     f"{md_escape(divergence.cause)} | {divergence.nature} |")
+                     f"{md_escape(divergence.cause)} | {divergence.nature} | {meets} |")
     return lines
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 
@@ -35,6 +36,7 @@ from .report_runs import (
     skip_requested,
 )
 from .rulepages import area_path
+from .run_end import caveat
 from .text import GeneratedPage, md_escape
 
 __all__ = [
@@ -94,7 +96,8 @@ def _cell(counts: Counter[str], offered: bool, needed: int) -> str:
     return " ".join(parts) or '<span class="sc-r-none">·</span>'
 
 
-def _badges(records: Sequence[Mapping[str, Any]], offered: Sequence[str]) -> str:
+def _badges(records: Sequence[Mapping[str, Any]], offered: Sequence[str], caveat: str | None = None) -> str:
+    """The badges of one run; ``caveat`` says what kept it from a whole run (then never "ok")."""
     counts = Counter(str(r["status"]) for r in records)
     bad = sum(counts[s] for s in BAD)
     if bad:
@@ -103,7 +106,9 @@ def _badges(records: Sequence[Mapping[str, Any]], offered: Sequence[str]) -> str
         kind, verdict = "bad", f"{counts['xfailed']} known divergences"
     else:
         kind, verdict = "ok", "no failure"
-    verdict = f'<span class="sc-badge sc-badge-{kind}"><b>conformance</b><i>{verdict}</i></span>'
+    if caveat is not None:
+        kind, verdict = ("bad" if bad or kind == "bad" else "info"), f"{verdict} ({caveat})"
+    verdict = f'<span class="sc-badge sc-badge-{kind}"><b>conformance</b><i>{html_text(verdict)}</i></span>'
     pills = [verdict]
     for status in STATUSES:
         if counts[status]:
@@ -114,7 +119,7 @@ def _badges(records: Sequence[Mapping[str, Any]], offered: Sequence[str]) -> str
             )
     pills.append(
         '<span class="sc-badge sc-badge-info"><b>rule sets</b>'
-        f"<i>{', '.join(offered) or 'none'}</i></span>"
+        f"<i>{html_text(', '.join(offered) or 'none')}</i></span>"
     )
     return f'<div class="sc-badges">{"".join(pills)}</div>'
 
@@ -151,7 +156,7 @@ def _matrix(
             for name in needs.get(base, []) or ["—"]:
                 table[key][name]["needed"] += 1
     order = {a.id: i for i, a in enumerate(catalogue.areas)}
-    head = "".join(f'<th scope="col">{c}</th>' for c in columns)
+    head = "".join(f'<th scope="col">{html_text(c)}</th>' for c in columns)
     rows = []
     for key in sorted(table, key=lambda k: (order.get(k, len(order)), k)):
         cells = "".join(
@@ -159,7 +164,7 @@ def _matrix(
             for c in columns
         )
         rows.append(
-            f'<tr><th scope="row" data-area="{key}">{md_escape(titles[key])}</th>{cells}</tr>'
+            f'<tr><th scope="row" data-area="{html_text(key)}">{html_text(titles[key])}</th>{cells}</tr>'
         )
     html_table = (
         '<div class="sc-compare-wrap"><table class="sc-report">'
@@ -184,10 +189,13 @@ def _failures(
         if base in areas:
             shown = f"[{shown}]({area_path(areas[base][0])}#{base})"
         message = md_escape(" ".join(str(r.get("message") or "").split())[:300])
-        rerun = f"<br>`{r['rerun']}`" if r.get("rerun") else ""
+        if r.get("synthetic") is True:
+            message = ("(from a [synthetic start](protocol.md#synthetic-positions), which no player meets) "
+                       + message)
+        rerun = f"<br><code>{html_text(r['rerun'])}</code>" if r.get("rerun") else ""
         lines.append(
             f"| {shown} {md_escape(str(r.get('name', '')))} | "
-            f"{r.get('rules') or '—'} | {r['status']} | {message}{rerun} |"
+            f"{md_escape(str(r.get('rules') or '—'))} | {md_escape(str(r['status']))} | {message}{rerun} |"
         )
     if len(bad) > 200:
         lines.append(f"| … | | | {len(bad) - 200} more in the raw report |")
@@ -205,13 +213,11 @@ def _results(page: GeneratedPage, result: RunResult, cases: Sequence[Case],
             "",
             f"    The command ended with exit code {result.exit_code}. Its last lines:",
             "",
-            "    ```text",
-            *("    " + line for line in result.output_tail.splitlines()),
-            "    ```",
+            "    " + page.fragment(f'<pre class="sc-output">{html_text(result.output_tail)}</pre>'),
             "",
         ]
     matrix, offered = _matrix(result.records, cases, areas, catalogue)
-    lines = [page.fragment(_badges(result.records, offered)), ""]
+    lines = [page.fragment(_badges(result.records, offered, caveat(result.end))), ""]
     lines += [
         f"{len(result.records)} results in {result.seconds:.1f} s. "
         f"[Download the raw report](report-data/{result.implementation.key}.jsonl) (JSON lines).",
@@ -234,6 +240,7 @@ def report_markdown(
     """The generated part of the report page. ``results`` None: the runs were skipped (the
     real programs' sections still show their divergences)."""
     areas = _area_titles(cases, catalogue)
+    synthetic = {case.id for case in cases if case.id and case.synthetic}
     if results is None:
         lines = [
             '!!! note "The suite was not run for this build"',
@@ -243,7 +250,8 @@ def report_markdown(
             "",
         ]
         for program in find_programs(ROOT):
-            table = divergence_table(program, areas, None, {rule.id: rule.area for rule in catalogue.rules})
+            table = divergence_table(program, areas, None, {rule.id: rule.area for rule in catalogue.rules},
+                                     synthetic)
             lines += [f"## {program.title} {{#{program.key}}}", "", *program_lines(program),
                       "### Divergences", "", *table, ""]
         return "\n".join(lines)
@@ -258,7 +266,7 @@ def report_markdown(
             for record in result.records:
                 statuses[str(record.get("id")).split("/")[0]].append(str(record["status"]))
             table = divergence_table(impl.program, areas, statuses if result.records else None,
-                                     {rule.id: rule.area for rule in catalogue.rules})
+                                     {rule.id: rule.area for rule in catalogue.rules}, synthetic)
             lines += ["### Divergences", "", *table, ""]
     area_links = " · ".join(f"[{md_escape(a.title)}]({area_path(a.id)})" for a in catalogue.areas)
     lines += [
@@ -267,9 +275,12 @@ def report_markdown(
         "Each cell counts the results of one rule area under one rule set: **✓** passed, "
         "**≠** failed as its expectations file says (a real program's known divergence, "
         f"explained in its table), **✗** failed (or errored), **{DASH}** unsupported (the "
-        "implementation does not offer a rule set the scenario needs), **·** nothing to run. "
+        "implementation does not offer a rule set the scenario needs, or cannot hold a "
+        "[synthetic start](protocol.md#synthetic-positions)), **·** nothing to run. "
         "A rule area's "
-        f"scenarios are drawn on its page: {area_links}.",
+        f"scenarios are drawn on its page: {area_links}. A divergence or failure that only a "
+        "synthetic start shows is marked: no player meets it. What the scenarios cover, condition "
+        "by condition, is on [What the suite covers](coverage.md).",
         "",
     ]
     return "\n".join(lines)

@@ -9,7 +9,6 @@ expectations file, and only when it answers its adapter's handshake here.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -32,6 +31,7 @@ __all__ = [
     "RunResult",
     "implementations",
     "load_report",
+    "read_report",
     "run_all",
     "run_suite",
     "skip_requested",
@@ -65,7 +65,8 @@ IMPLEMENTATIONS: tuple[Implementation, ...] = (
         "JavaScript example",
         "node adapters/javascript/adapter.js",
         "node",
-        "`adapters/javascript/adapter.js`, a complete adapter with its own small engine",
+        "`adapters/javascript/adapter.js`, a complete adapter with its own engine and solver, "
+        "the ones the Play page runs",
     ),
 )
 
@@ -81,6 +82,8 @@ class RunResult:
     seconds: float = 0.0
     output_tail: str = ""
     raw: str = ""
+    #: The report's closing record: how the run ended.
+    end: dict[str, Any] | None = None
 
 
 def implementations(root: Path) -> tuple[Implementation, ...]:
@@ -98,22 +101,33 @@ def skip_requested(environ: Mapping[str, str] = os.environ) -> bool:
     return environ.get(SKIP_VARIABLE, "").strip().lower() not in ("", "0", "false", "no")
 
 
-def load_report(text: str) -> list[dict[str, Any]]:
-    """The records of a JSON-lines report; raises :class:`ValueError` naming a bad line."""
+def read_report(text: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The records of a JSON-lines report and its closing record (None if it has none), each
+    held to the report's schema; raises :class:`ValueError` naming a bad line."""
+    from scorpion_conformance.json_input import check, parse
+    from scorpion_conformance.suite.reporting import CASE_SCHEMA, END_SCHEMA
+
     records = []
+    end = None
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"report line {number} is not JSON: {error}") from None
+        where = f"report line {number}"
+        record = parse(line, where)
         if isinstance(record, dict) and record.get("end") is True:
-            continue  # how the run ended, not a case
+            check(record, END_SCHEMA, where)
+            end = record  # how the run ended, not a case
+            continue
         if not isinstance(record, dict) or "status" not in record:
-            raise ValueError(f"report line {number} has no status")
+            raise ValueError(f"{where} has no status")
+        check(record, CASE_SCHEMA, where)
         records.append(record)
-    return records
+    return records, end
+
+
+def load_report(text: str) -> list[dict[str, Any]]:
+    """The records of a JSON-lines report (see :func:`read_report`)."""
+    return read_report(text)[0]
 
 
 def run_suite(implementation: Implementation, root: Path, *, timeout: float = 900) -> RunResult:
@@ -160,7 +174,7 @@ def run_suite(implementation: Implementation, root: Path, *, timeout: float = 90
     result = RunResult(
         implementation, exit_code=completed.returncode, seconds=seconds, output_tail=tail, raw=raw
     )
-    result.records = load_report(raw)
+    result.records, result.end = read_report(raw)
     return result
 
 

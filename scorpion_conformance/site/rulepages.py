@@ -23,7 +23,7 @@ from scorpion_conformance.suite.scenarios import Case, FeatureProblem
 from scorpion_conformance.suite.tags import NAMED_RULESETS, requirements
 
 from .catalogue import Area, Catalogue, Rule, holds_in
-from .examples import Example, example_rows_html, feature_area, group_examples, home_rules
+from .examples import Example, example_rows_html, feature_area, group_examples, home_rules, play_link
 from .settings import file_link
 from .text import GeneratedPage, md_escape, slug_of_source
 
@@ -54,8 +54,10 @@ def source_label(source: str) -> str:
 class _Context:
     """What every area page needs: the catalogue, the examples and their homes."""
 
-    def __init__(self, catalogue: Catalogue, cases: Iterable[Case], repo_url: str | None) -> None:
+    def __init__(self, catalogue: Catalogue, cases: Iterable[Case], repo_url: str | None,
+                 directory_urls: bool = True) -> None:
         self.catalogue = catalogue
+        self.directory_urls = directory_urls
         self.examples = group_examples(cases)
         self.homes = home_rules(self.examples, catalogue)
         self.repo_url = repo_url.rstrip("/") if repo_url else None
@@ -148,7 +150,8 @@ def _example_markdown(
     if example.first.description.strip():
         lines += [md_escape(" ".join(example.first.description.split())), ""]
     try:
-        drawings = [example_rows_html(case) for case in example.cases]
+        drawings = [example_rows_html(case, play=play_link(case, page.path, ctx.directory_urls))
+                    for case in example.cases]
     except FeatureProblem as error:
         page.problems.append(f"{example.id}: {error}")
         return [
@@ -167,7 +170,7 @@ def _example_markdown(
             or f"row {case.example_index}"
         )
         lines += [
-            f'=== "{label.replace(chr(34), chr(39))}"',
+            f'=== "{md_escape(label)}"',
             "",
             "    " + page.fragment(drawing),
             "",
@@ -298,9 +301,10 @@ def rules_pages(
     cases: Sequence[Case],
     *,
     repo_url: str | None = None,
+    directory_urls: bool = True,
 ) -> list[GeneratedPage]:
     """The index and every area page."""
-    ctx = _Context(catalogue, cases, repo_url)
+    ctx = _Context(catalogue, cases, repo_url, directory_urls)
     return [rules_index(ctx), *(area_page(area, ctx) for area in catalogue.areas)]
 
 

@@ -13,9 +13,10 @@ the catalogue rules that cite it. Every citation of the site links here
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
+
+from scorpion_conformance.escaping import html_text
 
 from .catalogue import Catalogue
 from .rulepages import area_path, source_label
@@ -34,17 +35,17 @@ def source_href(source: str, here: str, directory_urls: bool = True) -> str:
 
 def _rule_link(catalogue: Catalogue, rule_id: str, directory_urls: bool) -> str:
     if rule_id not in catalogue.ids:
-        return html.escape(rule_id)
+        return html_text(rule_id)
     href = relative_href(SOURCES_PAGE, f"{area_path(catalogue.rule(rule_id).area)}#{rule_id}",
                          directory_urls)
-    return f'<a href="{href}">{html.escape(rule_id)}</a>'
+    return f'<a href="{href}">{html_text(rule_id)}</a>'
 
 
 def _entry(source: Mapping[str, Any], data: Mapping[str, Any], catalogue: Catalogue,
            directory_urls: bool) -> str:
     ident = str(source["id"])
     kind = "a program" if source.get("kind") == "program" else "a document of the project's seeds"
-    where = f", <code>{html.escape(str(source['where']))}</code>" if source.get("where") else ""
+    where = f", <code>{html_text(str(source['where']))}</code>" if source.get("where") else ""
     rows = []
     for point in data["points"]:
         cell = point["cells"].get(ident)
@@ -53,9 +54,9 @@ def _entry(source: Mapping[str, Any], data: Mapping[str, Any], catalogue: Catalo
         rules = ", ".join(_rule_link(catalogue, r, directory_urls) for r in cell.get("rules", []))
         silent = ' class="sc-silent"' if str(cell["value"]).startswith("not stated") else ""
         rows.append(
-            f'<tr><th scope="row" data-label="point">{html.escape(str(point["title"]))}</th>'
-            f'<td data-label="it states"{silent}>{html.escape(str(cell["value"]))}</td>'
-            f'<td data-label="where">{html.escape(str(cell["where"]))}</td>'
+            f'<tr><th scope="row" data-label="point">{html_text(str(point["title"]))}</th>'
+            f'<td data-label="it states"{silent}>{html_text(str(cell["value"]))}</td>'
+            f'<td data-label="where">{html_text(str(cell["where"]))}</td>'
             f'<td data-label="recorded as">{rules or "—"}</td></tr>'
         )
     citing = [rule for rule in catalogue.rules if ident in rule.sources]
@@ -66,8 +67,8 @@ def _entry(source: Mapping[str, Any], data: Mapping[str, Any], catalogue: Catalo
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
     return (
-        f"<p><code>{html.escape(ident)}</code>: {kind}{where}. "
-        f"{html.escape(' '.join(str(source['about']).split()))}</p>{table}"
+        f"<p><code>{html_text(ident)}</code>: {kind}{where}. "
+        f"{html_text(' '.join(str(source['about']).split()))}</p>{table}"
         f'<p class="sc-meta">Cited by {len(citing)} rule{"s" * (len(citing) != 1)} of the catalogue: '
         f"{cited}</p>"
     )

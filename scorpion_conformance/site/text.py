@@ -15,10 +15,11 @@ put back after conversion (:meth:`GeneratedPage.resolve`).
 from __future__ import annotations
 
 import hashlib
-import html
 import posixpath
 import re
 from dataclasses import dataclass, field
+
+from scorpion_conformance.escaping import html_text
 
 __all__ = [
     "FRAGMENT_TOKEN",
@@ -40,8 +41,10 @@ def md_escape(text: str) -> str:
 
     >>> md_escape("A group led by <card> *is* refused")
     'A group led by &lt;card&gt; \\\\*is\\\\* refused'
+    >>> md_escape("an 'x' & a #")
+    'an &#x27;x&#x27; &amp; a \\\\#'
     """
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    return html_text(_MD_SPECIAL.sub(r"\\\1", text))
 
 
 def slug_of_source(source: str) -> str:

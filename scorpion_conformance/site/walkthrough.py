@@ -15,12 +15,12 @@ script and works in the self-contained report of one's own too.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.suite.scenarios import Case
 from scorpion_conformance.suite.tags import NAMED_RULESETS
 from scorpion_ref import Game, RuleSet, ScorpionError, get_ruleset
@@ -135,11 +135,11 @@ def walkthrough_html(case: Case, key: str | None = None) -> str:
         ahead = (f'<label class="sc-walk-button sc-walk-next" for="{name}-{i + 1}">next ▶</label>'
                  if i < last else '<span class="sc-walk-button sc-walk-off">next ▶</span>')
         if i == 0:
-            what = f"the start, under <code>{html.escape(rules)}</code>"
+            what = f"the start, under <code>{html_text(rules)}</code>"
         else:
             what = f"after step {i} of {last}: {inline_cards(board.caption)}"
         if board.refused:
-            what += f' <span class="sc-walk-refused">(refused: {html.escape(board.refused)})</span>'
+            what += f' <span class="sc-walk-refused">(refused: {html_text(board.refused)})</span>'
         panels.append(
             f'<div class="sc-walk-frame" data-step="{i}">'
             f'<div class="sc-walk-nav">{back}{ahead}<span class="sc-walk-what">{what}</span></div>'

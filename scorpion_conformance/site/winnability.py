@@ -15,12 +15,12 @@ files in ``data/winnability/`` (one per rule set, ``RULES.jsonl`` or
 
 from __future__ import annotations
 
-import html
 import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+from scorpion_conformance.escaping import html_text
 from scorpion_conformance.solving.campaign import rates_of
 from scorpion_conformance.solving.results import Record, best_records, read_records
 from scorpion_conformance.suite.tags import NAMED_RULESETS
@@ -97,7 +97,7 @@ def _table(header: list[tuple[str, str]], rows: list[list[str]]) -> str:
     head = "".join(f'<th scope="col">{text}</th>' for text, _short in header)
     body = "".join(
         f'<tr><th scope="row">{row[0]}</th>'
-        + "".join(f'<td data-label="{html.escape(header[i][1])}">{cell}</td>'
+        + "".join(f'<td data-label="{html_text(header[i][1])}">{cell}</td>'
                   for i, cell in enumerate(row) if i)
         + "</tr>"
         for row in rows
@@ -152,7 +152,7 @@ def published_table(page: GeneratedPage, results: dict[str, dict[int, Record]]) 
             if rules in results and (rate := rates_of(results[rules]).rate) is not None:
                 low, high = rates_of(results[rules]).interval
                 ours.append(f"<code>{rules}</code> {_pct(rate)} ({_pct(low)} to {_pct(high)})")
-        rows.append([html.escape(what), html.escape(sample), html.escape(search),
+        rows.append([html_text(what), html_text(sample), html_text(search),
                      f"about {100 * figure:.1f}%", "; ".join(ours) or "—"])
     header = [("Rules", ""), ("Sample", "Sample"), ("Search", "Search"), ("Figure", "Figure"),
               ("Ours, the closest rule set", "Ours")]

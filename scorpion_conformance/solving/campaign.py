@@ -14,6 +14,11 @@ unknowns are retried only at a budget bigger than the one that failed them
 (a retry in a new run starts its search afresh: the table of the old one is
 gone). Each record is written as it arrives.
 
+Before it counts a ``won`` read from the file, the campaign replays its line
+through the engine from the deal: a line that does not win (a file edited by
+hand, or another tool's) is refused, naming the game and the line of the
+file, instead of being counted.
+
 >>> budget_ladder(200_000, 3_000_000)
 [200000, 800000, 3000000]
 >>> budget_ladder(500, 500)
@@ -137,8 +142,9 @@ def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport
         results = ResultsFile(campaign.results)
     except ResultsError as error:
         raise BadInput(str(error)) from None
+    wanted = set(campaign.games)
     report = CampaignReport(campaign, {g: r for g, r in best_records(results.records, campaign.rules).items()
-                                       if g in set(campaign.games)})
+                                       if g in wanted})
     started = time.monotonic()
     tasks: list[Task] = []
     for game in campaign.games:
@@ -148,14 +154,43 @@ def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport
     report.records = results.records
     try:
         with results, _stop_signals(report) as stop:
+            _replay_won(report.best, campaign.results)
             if tasks:
                 _climb(campaign, tasks, results, report, err, stop)
             if stop.is_set():
                 raise Stopped
     except KeyboardInterrupt:
         report.interrupted = True
+    except ResultsError as error:
+        raise BadInput(str(error)) from None
     report.seconds_now = time.monotonic() - started
     return report
+
+
+def _replay_won(best: dict[int, Record], results: str) -> None:
+    """Replay the line of every ``won`` that counts through the engine; raises :class:`BadInput`
+    for one that does not win from its deal."""
+    from scorpion_ref import NotationError, ScorpionError, Status, apply, deal_game, get_ruleset, status
+
+    from .lines import read_line
+
+    for game, record in sorted(best.items()):
+        if record.outcome != "won":
+            continue
+        rules = get_ruleset(record.rules)
+        position = deal_game(game)
+        try:
+            for number, action in enumerate(read_line(record.line or ""), start=1):
+                where = f"its action {number} ({action})"
+                position = apply(position, rules, action).position
+            where = "its last action"
+            if status(position, rules) is not Status.WON:
+                raise ScorpionError(f"the game is {status(position, rules).name.lower()} after it")
+        except (NotationError, ScorpionError) as error:
+            what = f"at {where}: {error}" if not isinstance(error, NotationError) else str(error)
+            raise BadInput(f"{results}: game {game} under {record.rules} is recorded won, but its line "
+                           f"does not win from the deal ({what}); remove that record to solve the game "
+                           "again") from None
 
 
 def _climb(campaign: Campaign, tasks: list[Task], results: ResultsFile,

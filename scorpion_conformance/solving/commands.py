@@ -18,9 +18,10 @@ from typing import Any, TextIO
 
 from scorpion_ref import Action, NotationError
 from scorpion_ref.serial import action_to_json, draw_position, position_to_json
+from scorpion_shared import vocabulary
 
-from .. import vocabulary
-from .inputs import BadInput, Start, read_budget, read_rules, read_start
+from ..escaping import terminal_text
+from .inputs import BadInput, Start, read_budget, read_memory, read_rules, read_start
 from .lines import read_line, show_action, show_line
 
 __all__ = ["add_line_arguments", "add_position_arguments", "check_line_command", "hint_command",
@@ -36,8 +37,8 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     start.add_argument("--game", metavar="N", help="start from game N (PySolFC numbering)")
     start.add_argument("--position", metavar="FILE",
                        help="start from a position file (JSON, as 'deal N --json' writes it)")
-    parser.add_argument("--rules", metavar="SET", required=True,
-                        help="the named rule set: " + ", ".join(vocabulary.NAMED_RULESETS))
+    parser.add_argument("--rules", metavar="SET", default="standard",
+                        help=f"the named rule set: {', '.join(vocabulary.NAMED_RULESETS)} (default standard)")
     parser.add_argument("--budget", metavar="N", default=str(DEFAULT_NODES),
                         help=f"positions to search at most: 200000, 200k, 2M (default {DEFAULT_NODES:,})")
     parser.add_argument("--memory-mb", metavar="MB", default=str(DEFAULT_MEMORY_MB),
@@ -59,7 +60,7 @@ def _inputs(args: argparse.Namespace) -> tuple[Start, Any, Any]:
 
     rules = read_rules(args.rules)
     nodes = read_budget(args.budget)
-    memory = read_budget(args.memory_mb, "--memory-mb")
+    memory = read_memory(args.memory_mb)
     start = read_start(args.game, args.position)
     return start, rules, Budget(nodes=nodes, memory_mb=memory)
 
@@ -80,7 +81,7 @@ def _progress(total: int, err: TextIO) -> Iterator[Callable[[int], None] | None]
 
 
 def _fail(command: str, error: Exception) -> int:
-    print(f"scorpion-conformance {command}: {error}", file=sys.stderr)
+    print(terminal_text(f"scorpion-conformance {command}: {error}"), file=sys.stderr)
     return 2
 
 
@@ -144,7 +145,9 @@ def hint_command(args: argparse.Namespace) -> int:
         data["hint"] = show_action(found.line[0]) if found.line else None
         print(json.dumps(data, ensure_ascii=False))
     elif found.outcome == "won" and found.line:
-        print(f"{show_action(found.line[0])}  (the first of a winning line of {len(found.line)} actions)")
+        count = len(found.line)
+        print(f"{show_action(found.line[0])}  "
+              f"(the first of a winning line of {count} action{'s' * (count != 1)})")
     elif found.outcome == "won":
         print("already won: no move is needed")
     elif found.outcome == "lost":
@@ -195,7 +198,7 @@ def check_line_command(args: argparse.Namespace) -> int:
             "nodes": verdict.nodes, "seconds": round(verdict.seconds, 4),
         }, ensure_ascii=False))
         return 0
-    print(f"{start.label} under {rules.name}, a line of {len(actions)} actions "
+    print(f"{start.label} under {rules.name}, a line of {len(actions)} action{'s' * (len(actions) != 1)} "
           f"({verdict.nodes:,} positions searched in {verdict.seconds:.2f} s):")
     if verdict.lost_after == 0:
         print(f"lost from the start ({verdict.solutions[0].proof})")

@@ -1,6 +1,6 @@
 """Lines of play as the suite writes them: ``9♦ to column 5, deal``.
 
-A line is read in the suite's notation (:mod:`scorpion_conformance.suite.notation`)
+A line is read in the suite's notation (:mod:`scorpion_conformance.notation`)
 or in the engine's short form (``9D>5``, ``deal``), one action per comma or
 line; it is written in the suite's notation, the way scenarios say actions.
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from scorpion_ref import Action, NotationError, parse_action
 from scorpion_ref.serial import action_from_json, action_to_json
 
-from ..suite import notation
+from .. import notation
 
 __all__ = ["read_action", "read_line", "show_action", "show_line"]
 

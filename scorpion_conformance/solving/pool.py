@@ -140,6 +140,7 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
     each record of a task as the task finishes. When ``stop`` is set it raises :class:`Stopped`; on
     that or any other exception the workers' trees are ended, then it propagates."""
     stop = stop or threading.Event()
+    workers = max(1, min(workers, len(tasks)))  # never more processes than there are games
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
     pending: dict[Future[list[Record]], Task] = {}

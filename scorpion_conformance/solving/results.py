@@ -14,8 +14,16 @@ many of its positions that record already counted (``carried``), so the
 positions a campaign searched are the sum of ``nodes - carried``
 (:func:`ladder_work`).
 
-The file is UTF-8 JSON lines; a name ending in ``.gz`` is read as gzip (the
-committed data may be compressed) but never appended to.
+The file is UTF-8 JSON lines (a line may end in ``\r\n``: the file was
+edited elsewhere); a name ending in ``.gz`` is read as gzip (the committed
+data may be compressed) but never appended to. It is read within bounds and
+each record is checked for its types (:mod:`scorpion_conformance.json_input`);
+two decided records of one game that disagree (``won`` on one line,
+``lost`` on another) are refused, naming both lines, as is a record nested
+too deep to read. A campaign appends to its file alone: it holds a lock on
+it, so a second campaign on the same file is refused instead of solving
+every game again. A record that cannot be written whole (a full disk) is
+taken back, so the file is left as it was, and the error is one line.
 
 >>> r = Record(game=7, rules="classic", outcome="lost", nodes=130, seconds=0.01,
 ...            proof="exhausted", budget=200000, memory_mb=1024, solver="0.1.0")
@@ -27,14 +35,19 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import json
+import math
 import os
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+from ..json_input import InputError, parse, read_bytes, split_lines
 
 __all__ = [
     "OUTCOMES",
@@ -50,6 +63,11 @@ __all__ = [
 ]
 
 OUTCOMES = ("won", "lost", "unknown")
+#: The largest results file read: ten million games of about 250 bytes each.
+MAX_RESULTS_BYTES = 4 * 2**30
+#: What the short words of a record look like (a rule set, a proof, the solver's version).
+_WORD = re.compile(r"[a-z][a-z0-9-]{0,63}")
+_VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}")
 
 
 class ResultsError(Exception):
@@ -103,9 +121,13 @@ class Record:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Record:
+    def from_json(cls, text: str | bytes) -> Record:
         """Read one line; raises :class:`ValueError` saying what is wrong."""
-        data: Any = json.loads(text)
+        return cls.from_data(parse(text, "the record"))
+
+    @classmethod
+    def from_data(cls, data: Any) -> Record:
+        """A record from its JSON value; raises :class:`ValueError` saying which field is wrong."""
         if not isinstance(data, dict):
             raise ValueError("a record is a JSON object")
         fields: dict[str, type | tuple[type, ...]] = {
@@ -127,6 +149,19 @@ class Record:
         unknown = sorted(set(data) - set(fields) - {"line", "proof", "cpu", "core", "carried"})
         if unknown:
             raise ValueError(f"unknown field {', '.join(unknown)}")
+        for name, low in (("game", 1), ("nodes", 0), ("budget", 1), ("memory_mb", 1)):
+            if data[name] < low:
+                raise ValueError(f"the field {name!r} is {data[name]}, less than {low}")
+        for name in ("seconds", "cpu"):
+            if name in data and not (math.isfinite(data[name]) and data[name] >= 0):
+                raise ValueError(f"the field {name!r} is not a number of seconds")
+        for name, shape in (("rules", _WORD), ("proof", _WORD), ("solver", _VERSION)):
+            if name in data and not (isinstance(data[name], str) and shape.fullmatch(data[name])):
+                raise ValueError(f"the field {name!r} is not a {name} ({str(data[name])[:40]!r})")
+        if "line" in data and not isinstance(data["line"], str):
+            raise ValueError("the field 'line' is not a line of actions")
+        if data["outcome"] == "won" and not isinstance(data.get("line"), str):
+            raise ValueError("a won record has no line")
         return cls(**data)
 
 
@@ -170,46 +205,74 @@ def ladder_work(records: Iterable[Record], rules: str | None = None) -> tuple[in
     return sum(r.searched for r in chosen), sum(r.nodes for r in best_records(chosen).values())
 
 
-def _lines(path: Path) -> tuple[list[str], bool]:
-    """The file's complete lines, and whether a last line was cut short."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        return [], False
-    except (OSError, EOFError, UnicodeDecodeError) as error:
-        raise ResultsError(f"cannot read the results file {path}: {error}") from None
-    lines = text.split("\n")
-    tail = lines.pop()  # "" when the file ends with a newline
-    return lines, bool(tail)
+def _lines(data: bytes) -> tuple[list[tuple[int, bytes]], int, bool]:
+    """The complete lines of a file's bytes (number, text without its end), the offset where
+    they end, and whether a last line was cut short."""
+    lines: list[tuple[int, bytes]] = []
+    end = 0
+    cut = False
+    for number, after, line in split_lines(data):
+        if after < 0:
+            cut = True
+            break
+        lines.append((number, line))
+        end = after
+    return lines, end, cut
 
 
-def _parse(path: Path, lines: list[str]) -> Iterator[Record]:
-    for number, line in enumerate(lines, start=1):
+def _parse(path: Path, lines: list[tuple[int, bytes]]) -> list[Record]:
+    """The records of the lines; raises :class:`ResultsError` naming a bad line, or two lines
+    that decide one game differently."""
+    records = []
+    decided: dict[tuple[str, int], tuple[str, int]] = {}
+    for number, line in lines:
         if not line.strip():
             continue
         try:
-            yield Record.from_json(line)
+            record = Record.from_data(parse(line, "the record"))
+        except InputError as error:
+            raise ResultsError(f"{path}, line {number}: not a results record "
+                               f"({str(error).removeprefix('the record: ')})") from None
         except ValueError as error:
             raise ResultsError(f"{path}, line {number}: not a results record ({error})") from None
+        if record.decided:
+            earlier = decided.setdefault((record.rules, record.game), (record.outcome, number))
+            if earlier[0] != record.outcome:
+                raise ResultsError(
+                    f"{path}, lines {earlier[1]} and {number}: game {record.game} under {record.rules} is "
+                    f"{earlier[0]} on one and {record.outcome} on the other, so one of them is wrong; "
+                    "remove the wrong one (a solve of the game says which)")
+        records.append(record)
+    return records
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return read_bytes(path, max_bytes=MAX_RESULTS_BYTES, what="results file")
+    except FileNotFoundError:
+        return b""
+    except InputError as error:
+        raise ResultsError(str(error)) from None
 
 
 def read_records(path: str | Path) -> list[Record]:
     """Every complete record of a results file (none if it does not exist); raises :class:`ResultsError`."""
     path = Path(path)
-    lines, _cut = _lines(path)
-    return list(_parse(path, lines))
+    lines, _end, _cut = _lines(_read(path))
+    return _parse(path, lines)
 
 
 class ResultsFile:
     """A results file opened to append: the records so far, and :meth:`add` for each new one.
 
-    Opening drops a last record cut short by a kill, so the next one starts on a line of its own.
-    Use it as a context manager, or call :meth:`close`.
+    Opening takes the file's lock (another campaign on it is refused) and drops a last
+    record cut short by a kill, so the next one starts on a line of its own. Use it as a
+    context manager, or call :meth:`close`. Raises :class:`ResultsError`.
     """
 
     def __init__(self, path: str | Path) -> None:
+        import fcntl
+
         self.path = Path(path)
         if self.path.suffix == ".gz":
             raise ResultsError(f"{self.path} is compressed: decompress it to append to it")
@@ -218,26 +281,51 @@ class ResultsFile:
             # Starting afresh beside the committed results would solve every game again.
             raise ResultsError(f"{self.path} does not exist but {packed} does: decompress it first "
                                f"(gunzip -k {packed}) to go on with those results")
-        lines, cut = _lines(self.path)
-        self.records = list(_parse(self.path, lines))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if cut:
-                with open(self.path, "r+b") as handle:
-                    handle.truncate(sum(len(line.encode("utf-8")) + 1 for line in lines))
-            self._handle: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed by close)
+            self._handle = open(self.path, "a+b", buffering=0)  # noqa: SIM115 (closed by close)
         except OSError as error:
             raise ResultsError(f"cannot write the results file {self.path}: {error.strerror}") from None
+        try:
+            try:
+                fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ResultsError(
+                    f"{self.path}: another campaign is writing to it; let it finish (or stop it), "
+                    "or give this one another --results") from None
+            lines, self._size, cut = _lines(_read(self.path))
+            self.records = _parse(self.path, lines)
+            if cut:
+                try:
+                    os.truncate(self._handle.fileno(), self._size)
+                except OSError as error:
+                    raise ResultsError(
+                        f"cannot write the results file {self.path}: {error.strerror}") from None
+        except BaseException:
+            self._handle.close()
+            raise
 
     def add(self, record: Record) -> None:
-        """Append one record and flush it to the operating system at once."""
-        self._handle.write(record.to_json() + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        """Append one record and flush it to the disk at once; raises :class:`ResultsError`
+        (the file left as it was before the record) when it cannot be written whole."""
+        data = (record.to_json() + "\n").encode("utf-8")
+        fd = self._handle.fileno()
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                os.truncate(fd, self._size)
+            raise ResultsError(
+                f"cannot write to the results file {self.path}: {error.strerror or error}; the record "
+                f"of game {record.game} was taken back, and every record before it is kept") from None
+        self._size += len(data)
         self.records.append(record)
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and let go of its lock)."""
         self._handle.close()
 
     def __enter__(self) -> ResultsFile:

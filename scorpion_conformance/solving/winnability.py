@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 
-from .. import vocabulary
+from scorpion_shared import vocabulary
+
+from ..escaping import terminal_text
 from .campaign import Campaign, budget_ladder, describe, run_campaign
-from .inputs import BadInput, read_budget, read_games, read_rules
+from .inputs import BadInput, read_budget, read_games, read_memory, read_rules, read_workers
 from .pool import GameFailed
 
 __all__ = ["add_arguments", "winnability_command"]
@@ -51,12 +52,8 @@ def _campaign(args: argparse.Namespace) -> Campaign:
     games = read_games(args.games)
     first = read_budget(args.budget)
     last = read_budget(args.max_budget, "--max-budget") if args.max_budget else max(first, LAST_BUDGET)
-    memory = read_budget(args.memory_mb, "--memory-mb")
-    workers = os.cpu_count() or 1
-    if args.workers is not None:
-        if not str(args.workers).isdigit() or int(args.workers) < 1:
-            raise BadInput(f"--workers {args.workers!r} is not a number of processes, 1 or more")
-        workers = int(args.workers)
+    memory = read_memory(args.memory_mb)
+    workers = read_workers(args.workers)
     return Campaign(rules=rules.name, games=games, ladder=budget_ladder(first, last), memory_mb=memory,
                     results=args.results or f"winnability-{rules.name}.jsonl", workers=workers,
                     scheduler=args.scheduler)
@@ -68,11 +65,11 @@ def winnability_command(args: argparse.Namespace) -> int:
         campaign = _campaign(args)
         report = run_campaign(campaign)
     except BadInput as error:
-        print(f"scorpion-conformance winnability: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance winnability: {error}"), file=sys.stderr)
         return 2
     except GameFailed as error:
-        print(f"scorpion-conformance winnability: {error}; the games solved before it are kept",
-              file=sys.stderr)
+        said = f"scorpion-conformance winnability: {error}; the games solved before it are kept"
+        print(terminal_text(said), file=sys.stderr)
         return 1
     for line in describe(report):
         print(line)

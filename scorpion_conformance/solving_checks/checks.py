@@ -5,7 +5,8 @@ proved again by an unreduced search (``benchmarks/make_solve_positions.py``).
 The checks go through the client only, never the engine:
 
 * every ``won`` must come with a line that replays to a won state through the
-  adapter's own ``play``; one that does not is a **failure** of the
+  adapter's own ``play`` and through the reference (in this process, through
+  the protocol like any adapter); one that does not is a **failure** of the
   implementation, and so is a line that wins a position proved lost;
 * a ``lost`` on a position proved winnable is a **failure** of the
   implementation (a false dead end);
@@ -13,7 +14,15 @@ The checks go through the client only, never the engine:
 * an answer of the wrong shape, a refusal of a declared capability, a timeout
   or a crash is an **error**, the adapter program's fault;
 * an adapter that does not declare ``solve`` is not checked at all, and a
-  position under a rule set it does not declare is skipped.
+  position under a rule set it does not declare is skipped;
+* every answer to ``solve`` is followed by one more round trip (``state``),
+  so a second copy of it is caught, and blamed, at the position it belongs to;
+* time is bounded: each answer may take ``timeout`` seconds
+  (:data:`SOLVE_TIMEOUT`, ``check-adapter --solve-timeout``), the checks as a
+  whole :data:`SECTION_FACTOR` times that, and after :data:`GIVE_UP_AFTER`
+  timeouts the positions left are not checked (one failure of the adapter
+  program says so), so an adapter that never answers in time holds
+  ``check-adapter`` for a minute and a half, not for every position.
 
 >>> [v.name for v in load_positions()][:1]
 ['standard-game-5']
@@ -23,17 +32,22 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
 
+from ..arguments import GIVE_UP_AFTER, SECTION_FACTOR, SOLVE_TIMEOUT
 from ..client import AdapterClient
-from ..errors import AdapterError, ErrorAnswer, InvalidResponse
+from ..errors import AdapterError, AdapterTimeout, ErrorAnswer, InvalidResponse
 from ..protocol import NAMED_RULESETS, HelloInfo, Solve, Start
+from ..reference import in_process
 
 __all__ = [
     "BUDGET",
+    "GIVE_UP_AFTER",
+    "SECTION_FACTOR",
     "SOLVE_TIMEOUT",
     "ProvenPosition",
     "SolveVerdict",
@@ -44,8 +58,6 @@ __all__ = [
 
 #: The budget the checks ask for, in positions: the reference decides every position well within it.
 BUDGET = 100_000
-#: How long one answer to ``solve`` may take, in seconds.
-SOLVE_TIMEOUT = 60.0
 
 Verdict = Literal["passed", "unknown", "failed", "error", "skipped"]
 
@@ -107,20 +119,31 @@ def _say(action: Mapping[str, Any]) -> str:
     return "deal" if action.get("type") == "deal" else f"{action.get('card')} to column {action.get('to')}"
 
 
-def _replay(client: AdapterClient, line: list[dict[str, Any]]) -> str | None:
-    """Play ``line`` through the adapter; what went wrong, or None when it ends won."""
+def _replay(client: AdapterClient, line: list[dict[str, Any]], by: str = "its own play") -> str | None:
+    """Play ``line`` through ``client`` from its current state; what went wrong (``by`` names who
+    refused an action), or None when it ends won."""
     status = client.state()["status"]
     for number, action in enumerate(line, start=1):
         response = client.play(action)
         if not response.ok:
             error = response.error
             assert error is not None
-            return f"action {number} of its line ({_say(action)}) was refused by its own play: {error.code}"
+            return f"action {number} of its line ({_say(action)}) was refused by {by}: {error.code}" + (
+                f" ({error.reason})" if error.reason else "")
         assert response.state is not None
         status = response.state["status"]
     if status != "won":
-        return f"its line of {len(line)} actions ends {status}, not won"
+        return f"its line of {len(line)} action{'s' * (len(line) != 1)} ends {status}, not won" + (
+            "" if by == "its own play" else f", under {by}")
     return None
+
+
+def _replay_in_reference(proven: ProvenPosition, line: list[dict[str, Any]]) -> str | None:
+    """Play ``line`` from the position through the reference adapter (in this process, through
+    the protocol); what the rules refuse, or None when it ends won."""
+    with in_process() as reference:
+        reference.start(proven.rules, proven.position)  # a shipped position under a named rule set
+        return _replay(reference, line, "the rules (the reference)")
 
 
 def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPosition,
@@ -128,8 +151,9 @@ def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPositio
     """Judge the adapter's ``solve`` on one proven position (see the module doc).
 
     Raises :class:`AdapterError` for a fault of the adapter program after which the
-    conversation cannot go on (a timeout, a crash, answers out of step); the caller
-    restarts the adapter. An answer of the wrong shape is returned as an error verdict.
+    conversation cannot go on (a timeout, a crash, answers out of step, a second copy of
+    its answer); the caller restarts the adapter. An answer of the wrong shape is returned
+    as an error verdict.
     """
     name = proven.name
     rules = _declared_as(info, proven.rules)
@@ -146,6 +170,7 @@ def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPositio
     except InvalidResponse as malformed:
         problem = malformed.problem
         return SolveVerdict(name, "error", f"its answer to solve is malformed: {problem}", "adapter")
+    client.check_in_step()  # a second copy of the answer is caught here, at its own position
     if not answer.ok:
         error = answer.error
         assert error is not None
@@ -167,24 +192,48 @@ def check_position(client: AdapterClient, info: HelloInfo, proven: ProvenPositio
         return SolveVerdict(name, "failed", f"its line wins through its own play, but the position is proved"
                             f" lost under {proven.rules}: its play accepts what the rules refuse",
                             "implementation")
-    return SolveVerdict(name, "passed", f"won; its line of {len(answer.line)} actions replays to won")
+    refused = _replay_in_reference(proven, answer.line)
+    if refused is not None:
+        return SolveVerdict(name, "failed", f"claimed won, and its line wins through its own play, but "
+                            f"{refused}: its play accepts what the rules refuse", "implementation")
+    count = len(answer.line)
+    return SolveVerdict(name, "passed", f"won; its line of {count} action{'s' * (count != 1)} replays to won")
 
 
 def run_solve_checks(client: AdapterClient, info: HelloInfo, *, budget: int = BUDGET,
                      timeout: float = SOLVE_TIMEOUT,
-                     positions: tuple[ProvenPosition, ...] | None = None) -> Iterator[SolveVerdict]:
+                     positions: tuple[ProvenPosition, ...] | None = None,
+                     clock: Callable[[], float] = time.monotonic) -> Iterator[SolveVerdict]:
     """Judge every proven position in turn; yields a verdict each (none if ``solve`` is not declared).
 
     After a fault of the adapter program the adapter is restarted and the next
     position is checked; if it cannot be restarted, the remaining ones are not.
+    Each answer may take ``timeout`` seconds, all of them :data:`SECTION_FACTOR`
+    times that; once that time is spent, or after :data:`GIVE_UP_AFTER`
+    timeouts, the positions left are not checked and one last verdict (an
+    error of the adapter program) says so.
     """
     if not info.offers("solve"):
         return
-    for proven in positions if positions is not None else load_positions():
+    chosen = positions if positions is not None else load_positions()
+    allowed = SECTION_FACTOR * timeout
+    deadline = clock() + allowed
+    timeouts = 0
+    for index, proven in enumerate(chosen):
+        left = deadline - clock()
+        if timeouts >= GIVE_UP_AFTER or left <= 0:
+            why = (f"{timeouts} answers took longer than they may ({timeout:g} s each)"
+                   if timeouts >= GIVE_UP_AFTER else f"the solve checks used all their time ({allowed:g} s)")
+            rest = len(chosen) - index
+            yield SolveVerdict(f"({rest} position{'s' * (rest != 1)} left)", "error",
+                               f"not checked: {why}; the reference answers each position in well under a "
+                               "second", "adapter")
+            return
         try:
-            verdict = check_position(client, info, proven, budget, timeout)
+            verdict = check_position(client, info, proven, budget, round(min(timeout, left), 1))
         except (AdapterError, ErrorAnswer) as fault:
             what = fault.problem if isinstance(fault, AdapterError) else str(fault)
+            timeouts += isinstance(fault, AdapterTimeout)
             yield SolveVerdict(proven.name, "error", f"{type(fault).__name__}: {what}", "adapter")
             if isinstance(fault, AdapterError) and not client.running:
                 try:

@@ -6,6 +6,12 @@ rerun line of each failure. Quiet (``run -q``): one line. The colours are
 pytest's own terminal writer's, so ``--color=no``, ``NO_COLOR`` and a pipe
 turn them off as they do for the rest of pytest's output.
 
+Names that came from an adapter or a feature file (the implementation, rule
+sets, scenarios) reach the terminal through
+:func:`~scorpion_conformance.escaping.terminal_text`: the writer of a run is
+guarded (:func:`guard_terminal`), so every line pytest writes for the suite
+is, and a name meant to stay on one line is written on one line.
+
 >>> from .reporting import Record
 >>> records = [Record("DEAL-001", "x", "The deal", "standard", "passed", area_id="deal"),
 ...            Record("DEAL-002", "y", "The deal", "standard", "failed", area_id="deal")]
@@ -23,10 +29,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .reporting import STATUSES, UNSUPPORTED, Record
-from .session import Suite
+import pytest
 
-__all__ = ["WIDTH", "count_by", "one_line", "summary", "table", "write_lines", "write_summary"]
+from scorpion_conformance.escaping import terminal_text
+
+from . import parallel
+from .reporting import STATUSES, UNSUPPORTED, Record
+from .session import Suite, suite_of
+
+__all__ = ["WIDTH", "count_by", "guard_terminal", "one_line", "quiet_status", "summary", "table",
+           "terminal_summary", "write_lines", "write_summary"]
 
 #: The widest line the summary writes.
 WIDTH = 100
@@ -44,14 +56,32 @@ _BAD = ("failed", "error", "xpassed")
 Cell = tuple[str, dict[str, bool]]
 
 
+def guard_terminal(config: Any) -> None:
+    """Make the run's terminal writer pass every text through :func:`terminal_text` (new lines
+    kept) before its colours are added: no control character from an adapter or a file
+    reaches the terminal, whichever of pytest's lines carries it."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    writer = getattr(reporter, "_tw", None)
+    if writer is None or getattr(writer, "_scorpion_guarded", False):
+        return
+    write = writer.write
+
+    def guarded(msg: str, **markup: Any) -> None:
+        write(terminal_text(msg, lines=True), **markup)
+
+    writer.write = guarded
+    writer.code_highlight = False  # source lines would come back escaped, colours and all
+    writer._scorpion_guarded = True
+
+
 def count_by(records: Iterable[Record], by: str) -> dict[str, Counter[str]]:
-    """Status counts of the finished records, by ``"area"`` (id) or by ``"rules"``."""
+    """Status counts of the finished records, by ``"area"`` (id) or by ``"rules"`` (names on one line)."""
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for record in records:
         if not record.final:
             continue
         key = (record.area_id or record.area) if by == "area" else (record.rules or f"({UNSUPPORTED})")
-        rows[key][record.status] += 1
+        rows[terminal_text(key)][record.status] += 1
     return dict(rows)
 
 
@@ -126,7 +156,8 @@ def summary(
         if not brief:
             plain()
             plain("'error' is the adapter program's fault (a crash, a hang, an answer out of step),")
-            plain("not a verdict on the rules; 'unsupported': no declared rule set fits the case.")
+            plain("not a verdict on the rules; 'unsupported': no declared rule set fits the case, or")
+            plain("the adapter cannot hold its synthetic start (one no game reaches from a deal).")
     reasons = Counter(r.message for r in finished if r.status == UNSUPPORTED)
     if reasons and not brief:
         plain()
@@ -169,7 +200,7 @@ def write_lines(terminal: Any, lines: Iterable[list[Cell]]) -> None:
 
 def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int) -> None:
     """The end of a run's output: the adapter and the tables; quiet 1, no notes; 2, one line."""
-    implementation = str(suite.hello.implementation) if suite.hello is not None else None
+    implementation = terminal_text(suite.hello.implementation) if suite.hello is not None else None
     gave_up = str(suite.gave_up) if suite.gave_up is not None else (
         suite.worker_gave_up[1] if suite.worker_gave_up is not None else None)
     records = suite.records.values()
@@ -183,7 +214,7 @@ def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int
     write = terminal.write_line
     terminal.section("Scorpion conformance summary")
     if suite.hello is not None:
-        write(f"adapter: {suite.command}")
+        write(f"adapter: {terminal_text(suite.command)}")
         write(f"implementation: {implementation}")
     if gave_up:
         write("")
@@ -193,3 +224,19 @@ def write_summary(terminal: Any, suite: Suite, *, expect: str | None, quiet: int
     write_lines(terminal, summary(records, ended=suite.ending(), expect=expect, brief=quiet > 0))
     for note in suite.notes:
         write(note)
+
+
+def terminal_summary(terminal: Any, config: pytest.Config) -> None:
+    """The summary at the end of pytest's output, where the suite ran (not in a worker)."""
+    suite = suite_of(config)
+    if suite is not None and not parallel.is_worker(config):
+        quiet = max(0, -config.get_verbosity())
+        write_summary(terminal, suite, expect=config.getoption("expect"), quiet=quiet)
+
+
+def quiet_status(result: Any, config: pytest.Config) -> Any:
+    """pytest's word for a report, with no letter per case under ``run -q``."""
+    quiet = config.get_verbosity() < 0 and config.getoption("scorpion_command")
+    if quiet and isinstance(result, tuple) and len(result) == 3:
+        return result[0], "", result[2]
+    return result

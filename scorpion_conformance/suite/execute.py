@@ -4,7 +4,10 @@ A :class:`ScenarioRun` gathers the ``given`` instructions into a start
 position, sends ``start`` before the first action or check, plays the
 actions, and judges each expectation against what the adapter answers.
 A failed expectation raises :class:`ScenarioFailure` whose message says what
-was expected and what the adapter showed, in the scenarios' notation.
+was expected and what the adapter showed, in the scenarios' notation. An
+adapter may refuse a synthetic start (one no game reaches from a deal) with
+``unsupported-position``: that raises :class:`UnsupportedStart`, neither a pass
+nor a failure; the same answer to any other start is a :class:`ScenarioFailure`.
 """
 
 from __future__ import annotations
@@ -14,11 +17,16 @@ from typing import Any
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.compare import action_key, normalized_state, same_position
+from scorpion_conformance.errors import ErrorAnswer, quote
 from scorpion_conformance.protocol import Response
 
-from .notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
+from ..notation import COLUMNS, SUIT_SYMBOLS, show_action, show_card, show_column
 
-__all__ = ["ScenarioFailure", "ScenarioRun", "empty_position", "fold_given"]
+__all__ = ["UNSUPPORTED_POSITION", "ScenarioFailure", "ScenarioRun", "UnsupportedStart", "empty_position",
+           "fold_given"]
+
+#: The error code of a start position the adapter's program cannot represent.
+UNSUPPORTED_POSITION = "unsupported-position"
 
 Instruction = Mapping[str, Any]
 
@@ -30,6 +38,10 @@ class ScenarioFailure(AssertionError):
         super().__init__(message)
         self.expected = expected
         self.actual = actual
+
+
+class UnsupportedStart(Exception):
+    """The adapter cannot represent a synthetic start position: the case is unsupported."""
 
 
 def empty_position() -> dict[str, Any]:
@@ -65,11 +77,15 @@ def _show_state(state: Mapping[str, Any]) -> str:
 
 
 class ScenarioRun:
-    """One scenario under one rule set, played through ``client``."""
+    """One scenario under one rule set, played through ``client``; ``synthetic``: its start
+    position is one no game reaches from a deal (the scenario is tagged ``@synthetic``)."""
 
-    def __init__(self, client: AdapterClient, rules: str) -> None:
+    def __init__(self, client: AdapterClient, rules: str, synthetic: bool = False) -> None:
         self.client = client
         self.rules = rules
+        self.synthetic = synthetic
+        #: Why the case is unsupported, once the adapter refused its synthetic start.
+        self.unsupported: str | None = None
         self.columns: list[dict[str, list[str]]] = [{"down": [], "up": []} for _ in range(COLUMNS)]
         self.stock: list[str] = []
         self.removed: list[str] = []
@@ -114,10 +130,30 @@ class ScenarioRun:
         )
 
     def _started(self) -> None:
+        if self.unsupported is not None:
+            raise UnsupportedStart(self.unsupported)
         if self.start_state is None:
             self.log.append(f"start {self.rules}")
-            self.start_state = dict(self.client.start(self.rules, self.position))
+            try:
+                self.start_state = dict(self.client.start(self.rules, self.position))
+            except ErrorAnswer as error:
+                if error.code != UNSUPPORTED_POSITION:
+                    raise
+                self._unsupported_start(error)
             self._state = self.start_state
+
+    def _unsupported_start(self, error: ErrorAnswer) -> None:
+        message = str(error.response.error.message)
+        if not self.synthetic:
+            raise ScenarioFailure(
+                f"the adapter answered {UNSUPPORTED_POSITION} to a start position a game can reach "
+                f"from a deal (only a synthetic start may be refused so): {message}",
+                expected="the game started", actual={"code": error.code, "message": message},
+            )
+        self.client.check_in_step()  # an answer out of step is the adapter's fault, not a skip
+        self.unsupported = (f"the adapter cannot represent this synthetic start position "
+                            f"({UNSUPPORTED_POSITION}): {quote(' '.join(message.split()), 200)}")
+        raise UnsupportedStart(self.unsupported)
 
     def state(self) -> dict[str, Any]:
         """The adapter's current state (asked once after each action)."""

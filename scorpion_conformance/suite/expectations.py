@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .reporting import Record, write_atomically
+from scorpion_conformance.json_input import InputError, read_json
+from scorpion_conformance.writing import write_file
+
+from .reporting import Record
+
+#: The largest expectations file read: one line per scenario and rule set is a few hundred kilobytes.
+MAX_EXPECTATIONS_BYTES = 64 * 2**20
 
 __all__ = ["Expectations", "ExpectationsError", "load_expectations", "unknown_keys", "write_expectations"]
 
@@ -57,9 +63,9 @@ class Expectations:
 def load_expectations(path: Path) -> Expectations:
     """Read an expectations file; raises :class:`ExpectationsError` naming the file."""
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ExpectationsError(f"cannot read the expectations file {path}: {error}") from None
+        data: Any = read_json(path, max_bytes=MAX_EXPECTATIONS_BYTES, what="expectations file")
+    except InputError as error:
+        raise ExpectationsError(str(error)) from None
     known = data.get("known_failures") if isinstance(data, dict) else None
     if not isinstance(known, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in known.items()
@@ -94,6 +100,7 @@ def write_expectations(path: Path, records: Iterable[Record]) -> int:
     """Write the failures among ``records`` as an expectations file; returns how many.
 
     Only finished cases count: a case that did not run is never a known failure.
+    Raises :class:`OSError` when the file cannot be written.
     """
     failures = {
         record.key: (record.message.splitlines()[0][:200] if record.message else "failed")
@@ -101,5 +108,5 @@ def write_expectations(path: Path, records: Iterable[Record]) -> int:
         if record.status in ("failed", "error", "xfailed")
     }
     text = json.dumps({"known_failures": dict(sorted(failures.items()))}, indent=2, ensure_ascii=False)
-    write_atomically(Path(path), lambda out: out.write(text + "\n"))
+    write_file(Path(path), lambda out: out.write(text + "\n"))
     return len(failures)

@@ -4,8 +4,8 @@ Everything a report of one's own (``scorpion-conformance report``) needs
 besides the cases: the adapter command and what it said in its hello (its
 implementation, the rule sets it declares with their options, its
 capabilities), the versions of the suite, the protocol and Python, when the
-run started and ended, the rule sets and areas it was narrowed to, and the
-totals by status.
+run started and ended, what it was narrowed to (rule sets, areas, ids, a
+feature folder of one's own), and the totals by status.
 
 >>> len(now()) == len("2026-12-01T09:30:00+00:00")
 True
@@ -17,6 +17,7 @@ import platform
 from collections import Counter
 from dataclasses import asdict
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +25,10 @@ import pytest
 from scorpion_conformance import __version__
 from scorpion_conformance.protocol import PROTOCOL_VERSION
 
+from .reporting import write_report
 from .session import Suite
 
-__all__ = ["now", "run_facts"]
+__all__ = ["now", "run_facts", "write_run_report"]
 
 
 def now() -> str:
@@ -62,7 +64,18 @@ def run_facts(suite: Suite, config: pytest.Config) -> dict[str, Any]:
                      "areas": sorted(suite.areas) if suite.areas is not None else None,
                      "ids": config.getoption("scenario_ids"),
                      "keyword": config.getoption("keyword") or None,
-                     "marker": config.getoption("markexpr") or None},
+                     "marker": config.getoption("markexpr") or None,
+                     "features": config.getoption("scorpion_features") or None},
         "rulesets_run": sorted({record.rules for record in finished if record.rules}),
         "totals": dict(Counter(record.status for record in finished)),
     }
+
+
+def write_run_report(config: pytest.Config, suite: Suite, ended: dict[str, Any]) -> None:
+    """Write the ``--report`` file, if one was asked for: the records, then the closing record
+    (how the run ended, ``ended``, and the facts of the run); a write that fails fails the run."""
+    report = config.getoption("report")
+    if report:
+        about = run_facts(suite, config)
+        suite.written("--report", report, lambda: write_report(
+            Path(report), suite.records.values(), {**ended, **about}, suite.order))

@@ -21,7 +21,7 @@ from typing import Any
 
 import parse  # type: ignore[import-untyped]
 
-from .notation import (
+from ..notation import (
     Card,
     NotationError,
     parse_action,

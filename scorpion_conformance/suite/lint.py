@@ -6,7 +6,9 @@ wrong``: bytes that are not UTF-8, Gherkin syntax errors, malformed tables,
 step sentences outside the step library (with the closest known ones), bad
 cards, unknown or misspelt tags (with the closest known tag), catalogue tags
 that name no rule of the catalogue, missing, malformed and duplicate ids,
-duplicate scenario names, and scenarios that have no Then step.
+duplicate scenario names, scenarios that have no Then step, and control
+characters anywhere in the text (an escape in a scenario's name would act on
+the terminal of whoever runs the suite).
 ``scorpion-conformance run``, ``export``, ``lint`` and the site build all run
 it first and stop with exit status 4 on any problem.
 
@@ -32,8 +34,10 @@ from pathlib import Path
 import yaml
 from pytest_bdd.parser import PARAM_RE
 
+from scorpion_conformance.escaping import CONTROL, terminal_text
+
+from ..notation import NotationError, parse_card
 from .library import LIBRARY, UnknownStep, build_instruction, find_step
-from .notation import NotationError, parse_card
 from .scenarios import (
     Case,
     FeatureProblem,
@@ -44,7 +48,7 @@ from .scenarios import (
     read_feature,
     read_text,
 )
-from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS
+from .tags import CAPABILITY_TAGS, CATALOGUE_TAG, ID_TAG, OPTION_TAGS, SYNTHETIC_TAG
 
 __all__ = ["CATALOGUE_NAMES", "CODES", "Problem", "catalogue_ids", "lint", "suggest_steps", "suggest_tag"]
 
@@ -57,7 +61,7 @@ KINDS = ("given", "when", "then")
 CODES = (
     "unreadable", "not-utf8", "syntax", "table", "no-scenario", "unknown-step", "notation", "unknown-tag",
     "unfilled", "unknown-rule", "bad-id", "two-ids", "no-id", "duplicate-id", "duplicate-name", "no-then",
-    "examples-tag",
+    "examples-tag", "control-character",
 )
 
 
@@ -207,14 +211,14 @@ def suggest_tag(tag: str, catalogue: Collection[str]) -> str | None:
     >>> suggest_tag("runs-colect", set())
     'runs-collect'
     """
-    known = [*OPTION_TAGS, *CAPABILITY_TAGS, *sorted(catalogue)]
+    known = [*OPTION_TAGS, *CAPABILITY_TAGS, SYNTHETIC_TAG, *sorted(catalogue)]
     close = difflib.get_close_matches(tag, known, n=1, cutoff=0.6)
     return close[0] if close else None
 
 
 def _tag_problem(tag: str, catalogue: Collection[str]) -> tuple[str, str] | None:
     """What is wrong with a tag, and the code, or None."""
-    if tag in OPTION_TAGS or tag in CAPABILITY_TAGS or ID_TAG.match(tag):
+    if tag in OPTION_TAGS or tag in CAPABILITY_TAGS or tag == SYNTHETIC_TAG or ID_TAG.match(tag):
         return None
     if CATALOGUE_TAG.match(tag) and (tag in catalogue or not catalogue):
         return None
@@ -224,7 +228,7 @@ def _tag_problem(tag: str, catalogue: Collection[str]) -> tuple[str, str] | None
     hint = f"; did you mean @{guess}?" if guess else (
         "; the tags are the option tags (" + ", ".join(f"@{t}" for t in OPTION_TAGS)
         + "), " + ", ".join(f"@{t}" for t in CAPABILITY_TAGS)
-        + ", @id:AREA-NNN and the catalogue's rule ids (@R-...)"
+        + f", @{SYNTHETIC_TAG}, @id:AREA-NNN and the catalogue's rule ids (@R-...)"
     )
     if CATALOGUE_TAG.match(tag):
         return f"@{tag} is not a rule of the catalogue{hint}", "unknown-rule"
@@ -261,6 +265,16 @@ def _table_row_problems(path: Path, text: str) -> Iterable[Problem]:
             yield Problem(str(path), number, "malformed table: the row does not end with |", "table")
 
 
+def _control_problems(path: Path, text: str) -> Iterable[Problem]:
+    """Lines that hold a control character (a tab, or the ``\r`` of a line's ``\r\n``, is allowed)."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        found = CONTROL.search(line.removesuffix("\r").replace("\t", " "))
+        if found:
+            said = terminal_text(found.group(0))
+            yield Problem(str(path), number, f"a control character ({said}) in the text; a terminal would "
+                          "act on it instead of showing it: remove it", "control-character")
+
+
 # -- the lint ---------------------------------------------------------------------------------
 
 
@@ -278,7 +292,7 @@ def _file_problems(path: Path, catalogue: Collection[str]) -> tuple[list[Problem
         text = read_text(path)
     except FeatureProblem as error:
         return [_from(error, "not-utf8" if error.problem.startswith("not UTF-8") else "unreadable")], []
-    problems = list(_table_row_problems(path, text))
+    problems = [*_table_row_problems(path, text), *_control_problems(path, text)]
     document, syntax = parse_document(path, text)
     if syntax:
         return problems + [_from(e, "syntax") for e in syntax], []

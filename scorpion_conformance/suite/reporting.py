@@ -20,25 +20,30 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shlex
-import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorpion_conformance.writing import write_file
+
+from .naming import area_of, case_text
+from .scenarios import Case
+
 __all__ = [
+    "CASE_SCHEMA",
+    "ENDINGS",
+    "END_SCHEMA",
     "NOT_RUN",
     "STATUSES",
     "UNSUPPORTED",
     "Record",
     "in_order",
+    "record_for",
     "rerun_command",
     "shell_word",
-    "write_atomically",
     "write_report",
 ]
 
@@ -47,6 +52,53 @@ NOT_RUN = "not-run"
 
 #: Every final status, in the order the summary shows them.
 STATUSES = ("passed", "failed", "error", "xfailed", "xpassed", UNSUPPORTED, NOT_RUN, "skipped")
+#: How a run ended, as its report's closing record says (``run``).
+ENDINGS = ("complete", "interrupted", "gave-up", "adapter-unusable")
+
+_TEXT = {"type": "string"}
+_TEXT_OR_NONE = {"type": ["string", "null"]}
+_TEXTS_OR_NONE = {"type": ["array", "null"], "items": _TEXT}
+#: A case's line of the JSON report, as a JSON Schema: what a reader of a report (the command
+#: ``report``) holds each line to before it uses one field of it.
+CASE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status"],
+    "properties": {
+        "id": _TEXT_OR_NONE, "name": _TEXT, "area": _TEXT, "rules": _TEXT_OR_NONE,
+        "status": {"enum": list(STATUSES)}, "message": _TEXT, "stderr_tail": _TEXT, "context": _TEXT,
+        "rerun": _TEXT, "nodeid": _TEXT, "source": _TEXT, "area_id": _TEXT, "blame": _TEXT_OR_NONE,
+        "entry": _TEXT,
+    },
+}
+#: The closing line of the JSON report (``"end": true``), as a JSON Schema.
+END_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["end", "run"],
+    "properties": {
+        "end": {"const": True},
+        "run": {"enum": list(ENDINGS)},
+        "signal": _TEXT, "gave_up": _TEXT, "problem": _TEXT,
+        "adapter": _TEXT_OR_NONE, "implementation": _TEXT_OR_NONE,
+        "hello": {
+            "type": ["object", "null"],
+            "properties": {
+                "protocol": {"type": "integer"},
+                "implementation": {"type": "object", "properties": {
+                    "name": _TEXT, "version": _TEXT, "language": _TEXT, "homepage": _TEXT_OR_NONE}},
+                "rulesets": {"type": "object", "additionalProperties": {
+                    "type": "object", "additionalProperties": _TEXT}},
+                "capabilities": {"type": "array", "items": _TEXT},
+            },
+        },
+        "versions": {"type": "object", "additionalProperties": {"type": ["string", "integer"]}},
+        "started": _TEXT_OR_NONE, "finished": _TEXT_OR_NONE,
+        "selected": {"type": "object", "properties": {
+            "rules": _TEXTS_OR_NONE, "areas": _TEXTS_OR_NONE, "ids": _TEXT_OR_NONE,
+            "keyword": _TEXT_OR_NONE, "marker": _TEXT_OR_NONE, "features": _TEXT_OR_NONE}},
+        "rulesets_run": {"type": "array", "items": _TEXT},
+        "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
+    },
+}
 
 
 @dataclass
@@ -132,29 +184,17 @@ def rerun_command(command: str, rules: str | None, case_id: str | None, features
     return " ".join(shell_word(part) for part in parts)
 
 
-def write_atomically(path: Path, write: Callable[[Any], None]) -> None:
-    """Write a text file through a temporary file beside it and a rename.
-
-    The file is never seen half written; on any error the old one stays.
-    Raises :class:`OSError` when the folder cannot be written.
-    """
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            write(out)
-        os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's 0600
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def record_for(nodeid: str, template: Any, case: Case | None, rules: str | None, command: str,
+               features: str | None) -> Record:
+    """The record of a case that has not finished yet: what it is, where it is written, and the
+    line that reruns it (``features``: the folder ``run --features`` named)."""
+    case_id = case.case_id if case is not None else None
+    return Record(
+        id=case_id, name=case_text(case.name, case.example) if case is not None else template.name,
+        area=template.feature.name, rules=rules, rerun=rerun_command(command, rules, case_id, features),
+        nodeid=nodeid, source=f"{Path(template.feature.filename).name}:{template.line_number}",
+        area_id=area_of(template.feature.filename),
+    )
 
 
 def in_order(records: Iterable[Record], order: Sequence[str] = ()) -> list[Record]:
@@ -173,7 +213,9 @@ def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any],
 
     ``ending`` holds at least ``"run"``: ``"complete"``, ``"interrupted"`` or
     ``"gave-up"``. The cases come in collection order (``order``, node ids), so
-    a run in parallel workers writes the same file as one without.
+    a run in parallel workers writes the same file as one without. Raises
+    :class:`OSError` when the file cannot be written
+    (:func:`~scorpion_conformance.writing.write_file`).
     """
     finished = in_order(records, order)
 
@@ -182,4 +224,4 @@ def write_report(path: Path, records: Iterable[Record], ending: dict[str, Any],
             out.write(json.dumps(record.as_json(), ensure_ascii=False, default=str) + "\n")
         out.write(json.dumps({"end": True, **ending}, ensure_ascii=False, default=str) + "\n")
 
-    write_atomically(path, write)
+    write_file(path, write)

@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from scorpion_conformance.escaping import terminal_text
+
 from . import stopping
 
 __all__ = [
@@ -102,7 +104,7 @@ def _authoring_problems(command: str, features: Path) -> int:
 
     problems = lint(features)
     for problem in problems:
-        print(problem, file=sys.stderr)
+        print(terminal_text(problem), file=sys.stderr)
     if problems:
         many = len(problems) != 1
         print(f"scorpion-conformance {command}: {len(problems)} authoring problem{'s' if many else ''} "
@@ -156,7 +158,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.expect and not Path(args.expect).is_file():
             raise PathError(f"--expect {args.expect}: no such file")
     except PathError as error:
-        print(f"scorpion-conformance run: {error}", file=sys.stderr)
+        print(terminal_text(f"scorpion-conformance run: {error}"), file=sys.stderr)
         return USAGE_ERROR
     if _authoring_problems("run", features):
         return AUTHORING_ERROR
@@ -166,18 +168,23 @@ def _run(args: argparse.Namespace) -> int:
         return stopping.settle(args, outputs, None, None) or 130
     import pytest
 
+    from scorpion_conformance.writing import replace_with, target_of, why
+
     from .run_options import PLUGINS_ENVIRONMENT
 
-    # JUnit and Cucumber files are written beside their place and renamed at the
-    # end, so a file the user already has is never left half written.
+    # JUnit and Cucumber files are written beside the file they replace and put in
+    # its place at the end (through a link, in place of a FIFO), so a file the user
+    # already has is never left half written.
     finals: dict[str, Path] = {}
     for name in ("junitxml", "cucumberjson"):
         if getattr(args, name):
             final = Path(getattr(args, name))
-            finals[str(final.with_name(f".{final.name}.{os.getpid()}.tmp"))] = final
+            target = target_of(final)
+            finals[str(target.with_name(f".{target.name}.{os.getpid()}.tmp"))] = final
             setattr(args, name, next(reversed(finals)))
     observer = stopping.Observer()
     code: int | None = None
+    unwritten = False
     try:
         with _environment(PLUGINS_ENVIRONMENT):
             code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
@@ -186,11 +193,17 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         for temporary, final in finals.items():
             if Path(temporary).exists():
-                os.replace(temporary, final)
+                try:
+                    replace_with(temporary, final)
+                except OSError as error:
+                    unwritten = True
+                    print(f"scorpion-conformance run: {final}: cannot write it: {why(error)}",
+                          file=sys.stderr)
     stopped = stopping.settle(args, outputs, observer, code)
     if stopped is not None or code is None:
         return stopped or 130
-    return _exit_status(code, observer)
+    status = _exit_status(code, observer)
+    return USAGE_ERROR if unwritten and status in (0, 1) else status
 
 
 @contextlib.contextmanager
@@ -212,7 +225,7 @@ def _exit_status(code: int, observer: stopping.Observer) -> int:
     """pytest's exit status in the suite's terms (see ``docs/protocol.md``, exit statuses)."""
     import pytest
 
-    from .plugin import suite_of
+    from .session import suite_of
 
     suite = suite_of(observer.config)
     if suite is not None and suite.unusable:
@@ -258,11 +271,12 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Write every case as JSON: ``{"protocol": 1, "cases": [...]}``.
 
     Bad paths exit 2 and authoring problems exit 4, before anything is written;
-    the output file is written through a temporary file and a rename.
+    the output file is written as :func:`~scorpion_conformance.writing.write_file`
+    writes, and a write that fails exits 2.
     """
     from scorpion_conformance import __version__
+    from scorpion_conformance.writing import why, write_file
 
-    from .reporting import write_atomically
     from .scenarios import export_records, load_cases
 
     try:
@@ -279,9 +293,9 @@ def export(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output:
         try:
-            write_atomically(args.output, lambda out: out.write(text))
+            write_file(args.output, lambda out: out.write(text))
         except OSError as error:
-            print(f"scorpion-conformance export: -o {args.output}: {error.strerror or error}",
+            print(f"scorpion-conformance export: -o {args.output}: cannot write it: {why(error)}",
                   file=sys.stderr)
             return USAGE_ERROR
         print(f"wrote {len(records)} cases to {args.output}", file=sys.stderr)

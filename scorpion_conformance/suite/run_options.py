@@ -18,8 +18,8 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from scorpion_conformance import vocabulary
-from scorpion_conformance.arguments import adapter_command, seconds
+from scorpion_conformance.arguments import WORKERS_PER_CORE, adapter_command, most_workers, seconds
+from scorpion_shared import vocabulary
 
 from .naming import shipped_areas
 
@@ -47,8 +47,11 @@ def workers(text: str) -> str:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: '0' is not 'auto' or a number of workers above 0
     """
-    if text == "auto" or (text.isdigit() and int(text) > 0):
+    if text == "auto" or (text.isdigit() and 0 < int(text[:12]) <= most_workers()):
         return text
+    if text.isdigit() and int(text[:12]) > 0:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: at most {most_workers()} workers on this machine "
+                                         f"({WORKERS_PER_CORE} per core)")
     raise argparse.ArgumentTypeError(f"{text!r} is not 'auto' or a number of workers above 0")
 
 

@@ -26,10 +26,10 @@ from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.parser import PARAM_RE, Feature, FeatureParser, Rule, ScenarioTemplate, render_string
 
+from ..notation import NotationError
 from .execute import empty_position, fold_given
 from .library import UnknownStep, build_instruction
-from .notation import NotationError
-from .tags import CATALOGUE_TAG, NAMED_RULESETS, matches, requirements, scenario_id
+from .tags import CATALOGUE_TAG, NAMED_RULESETS, SYNTHETIC_TAG, matches, requirements, scenario_id
 
 __all__ = [
     "Case",
@@ -100,6 +100,11 @@ class Case:
     def catalogue(self) -> list[str]:
         """The catalogue rules this case tests."""
         return sorted(t for t in self.tags if CATALOGUE_TAG.match(t))
+
+    @property
+    def synthetic(self) -> bool:
+        """Whether its start position is one no game reaches from a deal (``@synthetic``)."""
+        return SYNTHETIC_TAG in self.tags
 
     def requires(self) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
         return requirements(self.tags)
@@ -385,6 +390,7 @@ def export_records(cases: Iterable[Case]) -> list[dict[str, Any]]:
             "requires": {"options": {k: list(v) for k, v in options.items()},
                          "capabilities": list(capabilities)},
             "rulesets": case.rulesets(),
+            "synthetic": case.synthetic,
             "start": plan["start"],
             "steps": plan["steps"],
             "source": f"{Path(case.file).name}:{case.line}",

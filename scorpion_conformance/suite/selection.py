@@ -3,24 +3,33 @@
 Each pytest item of a scenario is tied to its :class:`~.scenarios.Case`
 (read once per feature folder with the Gherkin parser), so the id, the
 example row and the option tags come from one place. A case runs once
-under every selected rule set whose options its tags admit; with none, it is
-*unsupported*, with the reason.
+under every selected rule set whose options its tags admit
+(:func:`parametrize`); with none, it is *unsupported*, with the reason.
+:func:`select` names each case, marks its area, and keeps the cases
+``--id`` and ``--area`` ask for.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from .activate import holds_features
-from .naming import id_matches
+from .naming import area_marker, area_of, case_text, id_matches, rename, test_name
+from .reporting import UNSUPPORTED
 from .scenarios import Case, feature_dir, load_cases
-from .tags import matches
+from .tags import marker_lines, matches
 
-__all__ = ["Placement", "case_for", "feature_folders", "known_ids", "placement", "template_of", "wanted"]
+if TYPE_CHECKING:
+    from scorpion_conformance.messages import HelloInfo
+
+__all__ = ["Placement", "case_for", "feature_folders", "item_case", "known_ids",
+           "parametrize", "placement", "plays", "register_markers", "select", "template_of", "wanted"]
 
 
 def template_of(function: Any) -> Any:
@@ -115,3 +124,97 @@ def known_ids(folders: Sequence[Path]) -> set[str]:
             if case.id is not None:
                 ids.update((case.id, case.case_id))
     return ids
+
+
+def plays(cases: Iterable[Case], hello: HelloInfo,
+          declared: Mapping[str, Mapping[str, str]]) -> Iterator[tuple[Case, str]]:
+    """Each case with each declared rule set it runs under, where the adapter offers every
+    capability it needs (the others are unsupported), in the cases' order."""
+    for case in cases:
+        _options, capabilities = case.requires()
+        if all(hello.offers(c) for c in capabilities):
+            for rules in case.rulesets(declared):
+                yield case, rules
+
+
+# -- the suite's collection ----------------------------------------------------------------------
+
+
+def register_markers(config: pytest.Config) -> None:
+    """Every option, capability and synthetic tag as a marker, so ``-m runs-stay`` and
+    ``--strict-markers`` know them."""
+    for line in marker_lines():
+        config.addinivalue_line("markers", line)
+
+
+def _first_example(template: Any) -> dict[str, str] | None:
+    contexts = [c for examples in template.examples for c in examples.as_contexts()]
+    return contexts[0] if contexts else None
+
+
+def parametrize(metafunc: pytest.Metafunc, declared: Mapping[str, Mapping[str, str]],
+                capabilities: frozenset[str], *, narrowed: bool) -> None:
+    """Give a scenario's test its rule sets (the ``scorpion_rules`` parameter), or one skip
+    that says why none fits. The case's run is set up before its first step, so a case the run
+    will not play (after giving up on the adapter) is skipped before it starts."""
+    template = template_of(metafunc.function)
+    if template is None:
+        return
+    # Every row of an outline has the tags of its scenario: the first row stands for all.
+    case = case_for(template, None) or case_for(template, _first_example(template))
+    if case is None:
+        raise pytest.UsageError(f"{template.feature.filename}:{template.line_number}: "
+                                "a scenario the suite cannot read (run scorpion-conformance lint)")
+    where = placement(case, declared, capabilities, narrowed=narrowed)
+    metafunc.fixturenames.extend(("scorpion_rules", "scorpion_run"))
+    sid = case.id or "no-id"
+    if where.rulesets:
+        metafunc.parametrize("scorpion_rules", where.rulesets, ids=[f"{sid}-{n}" for n in where.rulesets])
+        return
+    metafunc.parametrize(
+        "scorpion_rules",
+        [pytest.param(None, marks=pytest.mark.skip(reason=f"{UNSUPPORTED}: {where.unsupported}"),
+                      id=f"{sid}-{UNSUPPORTED}")],
+    )
+
+
+def item_case(item: pytest.Item) -> tuple[Any, Case | None, str | None]:
+    """The template, the case and the rule set of a scenario item (Nones otherwise)."""
+    template = template_of(getattr(item, "function", None))
+    if template is None:
+        return None, None, None
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    return template, case_for(template, params.get("_pytest_bdd_example")), params.get("scorpion_rules")
+
+
+def select(config: pytest.Config, items: list[pytest.Item], areas: frozenset[str] | None,
+           known_failure: Callable[[str, str | None], str | None]) -> None:
+    """Name each case by its text, mark its area, keep what ``--id`` and ``areas`` select, and
+    mark each known failure (``known_failure(case_id, rules)`` gives its reason) as expected to fail.
+    """
+    option = config.getoption("scenario_ids")
+    ids = {i.strip() for i in option.split(",") if i.strip()} if option else None
+    kept, dropped = [], []
+    for item in items:
+        template, case, rules = item_case(item)
+        if template is None:
+            kept.append(item)
+            continue
+        case_id = case.case_id if case is not None else "?"
+        area = area_of(template.feature.filename)
+        marker = area_marker(area)
+        config.addinivalue_line("markers", f"{marker}: the rule area {area} ({template.feature.name})")
+        item.add_marker(marker)
+        text = case_text(case.name, case.example) if case is not None else template.name
+        rename(item, test_name(text, case_id, rules))
+        if not wanted(case_id, ids) or (areas is not None and area not in areas):
+            dropped.append(item)
+            continue
+        kept.append(item)
+        reason = known_failure(case_id, rules)
+        if reason is not None and rules is not None:
+            item.add_marker(pytest.mark.xfail(reason=f"known failure: {reason}", strict=True))
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

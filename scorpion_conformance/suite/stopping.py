@@ -1,6 +1,7 @@
 """Stopping a run cleanly: SIGINT and SIGTERM at any moment, before the cases too.
 
-Once the cases run, the suite's plugin stops them on a signal and its session
+Once the suite's plugin is configured it takes the signals over
+(:func:`catch_signals`): a signal stops the cases at once, and the session
 writes every report as *interrupted*. Before that (the lint, pytest's own
 start, the handshake) pytest writes nothing, and a ``KeyboardInterrupt``
 raised in the middle of an import can even make Python itself exit by the
@@ -24,12 +25,18 @@ import sys
 import threading
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree
 
 import pluggy
 
-__all__ = ["STOP_SIGNALS", "Observer", "held", "hold", "note", "release", "settle"]
+if TYPE_CHECKING:  # the rest is imported when needed: `run` holds the signals before it loads pytest
+    import pytest
+
+    from .session import Suite
+
+__all__ = ["STOP_SIGNALS", "Observer", "catch_signals", "held", "hold", "interrupted", "note", "release",
+           "settle"]
 
 #: The signals that stop a run (exit 128 + the signal's number).
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -83,6 +90,35 @@ def held() -> int | None:
     return _held[0] if _held else None
 
 
+def catch_signals(suite: Suite, config: pytest.Config) -> None:
+    """From now on SIGINT and SIGTERM stop the run at once, and the run knows it was stopped; a
+    controller passes SIGTERM on to its workers (a Ctrl-C reaches them with the process group)."""
+    from . import parallel
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        note(signum)
+        if suite.interrupted is None:
+            suite.interrupted = signum
+            if signum == signal.SIGTERM and parallel.is_controller(config):
+                parallel.stop_workers(signum)
+        raise KeyboardInterrupt
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, stop)
+
+
+def interrupted(config: pytest.Config) -> None:
+    """pytest saw a KeyboardInterrupt: unless a signal already said which, the run was stopped by SIGINT."""
+    from .session import suite_of
+
+    suite = suite_of(config)
+    if suite is not None and suite.interrupted is None:
+        suite.interrupted = signal.SIGINT
+
+
 class Observer:
     """A pytest plugin of ``run``'s own: the configuration, and whether the session finished."""
 
@@ -95,7 +131,7 @@ class Observer:
         self.config = config
         signum = held()
         if signum is not None:
-            from .plugin import suite_of
+            from .session import suite_of
 
             suite = suite_of(config)
             if suite is not None and suite.interrupted is None:
@@ -114,7 +150,7 @@ def settle(args: argparse.Namespace, outputs: dict[str, Path], observer: Observe
     ``code`` is pytest's, or None when an interrupt ended it; ``outputs`` are the
     reports asked for, by option. Returns None when the run was not stopped.
     """
-    from .plugin import suite_of
+    from .session import suite_of
 
     suite = suite_of(observer.config) if observer is not None else None
     stopped = held() or (suite.interrupted if suite is not None else None)
@@ -129,8 +165,10 @@ def settle(args: argparse.Namespace, outputs: dict[str, Path], observer: Observe
 def _interrupted_before_the_cases(args: argparse.Namespace, outputs: dict[str, Path], suite: Any,
                                   signum: int) -> int:
     """Write each report asked for as interrupted (no case finished), and end the adapter."""
-    from .plugin import DEFAULT_ADAPTER
-    from .reporting import write_atomically, write_report
+    from scorpion_conformance.writing import why, write_file
+    from scorpion_shared.vocabulary import DEFAULT_ADAPTER
+
+    from .reporting import write_report
 
     hold()  # another Ctrl-C must not cut these files short
     if suite is not None:
@@ -143,14 +181,14 @@ def _interrupted_before_the_cases(args: argparse.Namespace, outputs: dict[str, P
              "implementation": str(hello.implementation) if hello is not None else None}
     writers: dict[str, Any] = {
         "report": lambda path: write_report(path, [], facts),
-        "junitxml": lambda path: write_atomically(path, lambda out: out.write(_empty_junit(command))),
-        "cucumberjson": lambda path: write_atomically(path, lambda out: out.write("[]\n")),
+        "junitxml": lambda path: write_file(path, lambda out: out.write(_empty_junit(command))),
+        "cucumberjson": lambda path: write_file(path, lambda out: out.write("[]\n")),
     }
     for option, path in outputs.items():
         try:
             writers[option](path)
         except OSError as error:
-            print(f"scorpion-conformance run: {path}: {error.strerror or error}", file=sys.stderr)
+            print(f"scorpion-conformance run: {path}: cannot write it: {why(error)}", file=sys.stderr)
     print(f"scorpion-conformance run: interrupted by {name} before any scenario ran; "
           "the reports say so", file=sys.stderr)
     return 128 + signum

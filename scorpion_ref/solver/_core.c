@@ -71,7 +71,7 @@
 #define KEYLEN 52
 #define KEY_MAX KEYLEN
 
-#define CHUNK_BITS 16
+#define CHUNK_BITS 14 /* 852 KB a chunk: a small memory limit still holds some positions */
 #define CHUNK_ENTRIES ((size_t)1 << CHUNK_BITS)
 #define CHUNK_SIZE (CHUNK_ENTRIES * KEYLEN)
 #define MAX_ENTRIES 0xfffffffeu /* an entry's number + 1 fits in a slot's 32 low bits */

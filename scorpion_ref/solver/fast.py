@@ -27,12 +27,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorpion_shared.vocabulary import OPTION_DEFAULTS, OPTIONS
+
 from ..actions import Action, Deal, Move
 from ..cards import DECK, Card, Suit
 from ..engine import Status
 from ..position import Column, Position
 from ..rules import RuleSet
-from ..vocabulary import OPTION_DEFAULTS, OPTIONS
 
 __all__ = [
     "DEAL",

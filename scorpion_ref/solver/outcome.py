@@ -13,7 +13,12 @@ from typing import Literal
 
 from ..actions import Action
 
-__all__ = ["Budget", "Outcome", "Solution"]
+__all__ = ["MAX_MEMORY_MB", "MAX_NODES", "Budget", "Outcome", "Solution"]
+
+#: The most positions a budget may allow: the compiled core counts them in 64 bits.
+MAX_NODES = 2**64 - 1
+#: The most megabytes a budget may allow: the compiled core counts the table's bytes in 64 bits.
+MAX_MEMORY_MB = MAX_NODES >> 20
 
 #: What a search found: a winning line, a proof of loss, or neither within the budget.
 Outcome = Literal["won", "lost", "unknown"]
@@ -27,10 +32,12 @@ class Budget:
     memory_mb: int = 1024
 
     def __post_init__(self) -> None:
-        for name in ("nodes", "memory_mb"):
+        for name, most in (("nodes", MAX_NODES), ("memory_mb", MAX_MEMORY_MB)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"a budget's {name} is a whole number of at least 0, not {value!r}")
+            if value > most:
+                raise ValueError(f"a budget's {name} is at most {most:,}, not {value:,}")
 
 
 @dataclass(frozen=True, slots=True)

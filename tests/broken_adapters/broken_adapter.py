@@ -169,7 +169,48 @@ def cross_suit_and_crash() -> None:
     crash_on_nine_of_diamonds()
 
 
+def whole_column_reason_first() -> None:
+    """A card alone in its column is refused a space for being a whole column before its rank
+    is looked at (the checks in another order: only the reason differs)."""
+    original = engine._check_move
+
+    def check(position: Position, rules, move) -> None:
+        if (rules.whole_column_to_empty == "refused" and position.locate(move.card) is not None
+                and engine.is_whole_column_transfer(position, move)):
+            raise IllegalAction("whole-column-to-empty", "a whole column gains nothing from a space")
+        original(position, rules, move)
+
+    engine._check_move = check
+
+
+def empty_table_won() -> None:
+    """A table with no card and no stock left is won, under every rule set."""
+    original = engine.status
+
+    def status(position: Position, rules):
+        if not position.stock and all(column.is_empty for column in position.columns):
+            return engine.Status.WON
+        return original(position, rules)
+
+    engine.status = game_module.status = status
+
+
+def short_stock_ignored() -> None:
+    """A stock of one or two cards is taken for a spent one when the status is judged."""
+    original = engine.status
+
+    def status(position: Position, rules):
+        if 0 < len(position.stock) < 3:
+            position = Position(position.columns, (), position.collected)
+        return original(position, rules)
+
+    engine.status = game_module.status = status
+
+
 BUGS: dict[str, Callable[[], None]] = {
+    "whole-column-reason-first": whole_column_reason_first,
+    "empty-table-won": empty_table_won,
+    "short-stock-ignored": short_stock_ignored,
     "queen-into-space": queen_into_space,
     "cross-suit": cross_suit,
     "one-collection-per-action": one_collection_per_action,

@@ -1,15 +1,21 @@
-"""The rule vocabulary, read as data from the engine's ``vocabulary.json``.
+"""The one reader of ``vocabulary.json``, shared by the engine, the suite and the Python adapters.
 
 The option names and values, their defaults and tag spellings, the named rule
 sets, the reason and error codes, the commands and statuses of the protocol,
-and the card alphabet are written once, in ``scorpion_ref/vocabulary.json``.
-The suite reads that file here without importing the engine: the file is
-found with :func:`importlib.util.find_spec`, which locates the ``scorpion_ref``
-package without running its code. The tables below are read-only views.
+the protocol's version and line limit, and the card alphabet are written
+once, in ``scorpion_ref/vocabulary.json``. Everyone reads that file here:
+the engine (:mod:`scorpion_ref`), the suite (:mod:`scorpion_conformance`),
+which must never import the engine, and the Python adapters, which may run
+in an interpreter where neither package is installed. So this module uses
+only the standard library and finds the file with
+:func:`importlib.util.find_spec`, which locates the ``scorpion_ref`` package
+without running its code. The tables below are read-only views.
 
-The schema's enums and the tables of ``docs/protocol.md`` are copies generated
-from this file; ``python -m scorpion_conformance.vocabulary --write``
-rewrites them and ``--check`` says whether they are stale.
+Typed names for the same words (``Literal`` types a type checker holds code
+to) are generated from the file into :mod:`scorpion_shared.words`; the
+schema's enums and the tables of ``docs/protocol.md`` too. ``python -m
+scorpion_conformance.generated --write`` rewrites them and ``--check`` says
+whether they are stale.
 
 >>> OPTIONS["stock"]
 ('any-time', 'when-stuck')
@@ -17,6 +23,8 @@ rewrites them and ``--check`` says whether they are stale.
 ('empty_column', 'king')
 >>> NAMED_RULESETS["classic"]["runs"], REASONS[0], RANKS, SUITS
 ('stay', 'card-face-down', 'A23456789TJQK', 'CDHS')
+>>> PROTOCOL_VERSION, MAX_LINE_BYTES
+(1, 1048576)
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,12 +41,17 @@ from types import MappingProxyType
 from typing import Any
 
 __all__ = [
+    "CARD",
+    "CARD_FORM",
     "COMMANDS",
+    "DEFAULT_ADAPTER",
     "ERROR_CODES",
+    "MAX_LINE_BYTES",
     "NAMED_RULESETS",
     "OPTIONS",
     "OPTION_DEFAULTS",
     "OPTION_TAGS",
+    "PROTOCOL_VERSION",
     "RANKS",
     "RANK_LABELS",
     "REASONS",
@@ -45,7 +59,10 @@ __all__ = [
     "STATUSES",
     "SUITS",
     "SUIT_NAMES",
+    "SUIT_OUTLINES",
     "SUIT_SYMBOLS",
+    "UNCOVERED_DEFAULTS",
+    "UNTAGGED_DEFAULTS",
     "VOCABULARY",
     "Code",
     "NamedRuleSet",
@@ -56,6 +73,7 @@ __all__ = [
     "VocabularyError",
     "load",
     "problems",
+    "reference_adapter",
     "vocabulary_path",
 ]
 
@@ -76,6 +94,14 @@ class Option:
     #: False while nobody has compared the sources on this option: the comparison page
     #: then shows it as not yet compared instead of needing a point in comparison.yaml.
     compared: bool = True
+    #: False while the scenarios written before the option have not been tagged for it: each
+    #: scenario without a tag of the option then runs only where it holds its default, the
+    #: game those scenarios were written for.
+    tagged: bool = True
+    #: False while nobody has measured what the scenarios cover of this option: the
+    #: coverage measurement then lists the gaps it opens (its named sets' cells, and the
+    #: conditions that name it) as not yet measured instead of failing on them.
+    covered: bool = True
 
 
 @dataclass(frozen=True)
@@ -121,6 +147,8 @@ class Suit:
 class Vocabulary:
     """Everything the file holds, in the file's order."""
 
+    protocol_version: int
+    max_line_bytes: int
     options: tuple[Option, ...]
     rulesets: tuple[NamedRuleSet, ...]
     reasons: tuple[Code, ...]
@@ -184,8 +212,11 @@ def _option_problems(options: list[Any]) -> list[str]:
         tags += [v["tag"] for v in values]
         if "default" in o and o["default"] not in [v["value"] for v in values]:
             found.append(f"{where}: the default {o['default']!r} is not one of its values")
-        if not isinstance(o.get("compared", True), bool):
-            found.append(f"{where}: compared must be true or false")
+        for mark in ("compared", "tagged", "covered"):
+            if not isinstance(o.get(mark, True), bool):
+                found.append(f"{where}: {mark} must be true or false")
+        if o.get("tagged", True) is False and "default" not in o:
+            found.append(f"{where}: tagged is false, so untagged scenarios need a default to run under")
     return found + _unique("option tags", tags, _WORD)
 
 
@@ -210,12 +241,16 @@ def _ruleset_problems(rulesets: list[Any], options: list[Any]) -> list[str]:
 def problems(data: Any) -> list[str]:
     """Everything wrong with the shape of a vocabulary (parsed JSON); empty when it is sound.
 
-    >>> problems({"options": []})[0]
-    'options: a non-empty list is needed'
+    >>> problems({"options": []})[1]
+    'protocol: max_line_bytes must be a whole number above 0'
     """
     if not isinstance(data, dict):
         return ["the vocabulary must be a JSON object"]
-    options, found = _entries(data, "options", ("name", "meaning"))
+    protocol = data.get("protocol")
+    found = [f"protocol: {key} must be a whole number above 0" for key in ("version", "max_line_bytes")
+             if not isinstance(protocol, dict) or type(protocol.get(key)) is not int or protocol[key] < 1]
+    options, more = _entries(data, "options", ("name", "meaning"))
+    found += more
     rulesets, more = _entries(data, "rulesets", ("name", "summary"))
     found += more + _option_problems(options) + _ruleset_problems(rulesets, options)
     for key, field in (("reasons", "code"), ("error_codes", "code"), ("commands", "name"),
@@ -246,10 +281,13 @@ def load(path: Path | None = None) -> Vocabulary:
     if found:
         raise VocabularyError(f"{path}:\n  " + "\n  ".join(found))
     return Vocabulary(
+        protocol_version=data["protocol"]["version"],
+        max_line_bytes=data["protocol"]["max_line_bytes"],
         options=tuple(
             Option(o["name"], tuple(v["value"] for v in o["values"]),
                    MappingProxyType({v["value"]: v["tag"] for v in o["values"]}),
-                   o["meaning"], o.get("default"), o.get("compared", True))
+                   o["meaning"], o.get("default"), o.get("compared", True), o.get("tagged", True),
+                   o.get("covered", True))
             for o in data["options"]
         ),
         rulesets=tuple(
@@ -278,6 +316,16 @@ OPTION_DEFAULTS: Mapping[str, str] = MappingProxyType(
     {o.name: o.default for o in VOCABULARY.options if o.default is not None}
 )
 
+#: The options whose untagged scenarios assume the default (``"tagged": false``), and that default.
+UNTAGGED_DEFAULTS: Mapping[str, str] = MappingProxyType(
+    {o.name: o.default for o in VOCABULARY.options if not o.tagged and o.default is not None}
+)
+
+#: The options whose coverage nobody has measured yet (``"covered": false``), and their defaults.
+UNCOVERED_DEFAULTS: Mapping[str, str | None] = MappingProxyType(
+    {o.name: o.default for o in VOCABULARY.options if not o.covered}
+)
+
 #: Option tag → (option, value): ``@runs-collect`` means ``runs: collect``.
 OPTION_TAGS: Mapping[str, tuple[str, str]] = MappingProxyType(
     {tag: (o.name, value) for o in VOCABULARY.options for value, tag in o.tags.items()}
@@ -302,15 +350,32 @@ SUITS: str = "".join(s.letter for s in VOCABULARY.suits)
 RANK_LABELS: Mapping[str, str] = MappingProxyType({r.letter: r.label for r in VOCABULARY.ranks})
 SUIT_SYMBOLS: Mapping[str, str] = MappingProxyType({s.letter: s.symbol for s in VOCABULARY.suits})
 SUIT_NAMES: Mapping[str, str] = MappingProxyType({s.letter: s.name for s in VOCABULARY.suits})
+SUIT_OUTLINES: Mapping[str, str] = MappingProxyType({s.letter: s.outline for s in VOCABULARY.suits})
 RED_SUITS: frozenset[str] = frozenset(s.letter for s in VOCABULARY.suits if s.colour == "red")
 
+#: A card exactly as the protocol writes it: a rank letter, then a suit letter.
+CARD: re.Pattern[str] = re.compile(f"[{re.escape(RANKS)}][{re.escape(SUITS)}]")
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m scorpion_conformance.vocabulary --write | --check``: the generated copies."""
-    from scorpion_conformance.generated import main as generated_main
+#: How messages describe :data:`CARD`.
+CARD_FORM = f"a rank of {RANKS} then a suit of {SUITS}"
 
-    return generated_main(argv)
+#: The version of the adapter protocol (compared in one place on each side).
+PROTOCOL_VERSION: int = VOCABULARY.protocol_version
+
+#: The longest line either side reads; a longer one is refused, never read whole.
+MAX_LINE_BYTES: int = VOCABULARY.max_line_bytes
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+
+def reference_adapter(python: str) -> str:
+    """The command that runs the reference adapter under ``python``, each word quoted for a shell.
+
+    >>> reference_adapter("/opt/my python/bin/python3")
+    "'/opt/my python/bin/python3' -m scorpion_ref.adapter"
+    """
+    return shlex.join((python, "-m", "scorpion_ref.adapter"))
+
+
+#: The adapter a run uses unless told otherwise: the reference, under this interpreter
+#: (a path with a space in it still works).
+DEFAULT_ADAPTER: str = reference_adapter(sys.executable)

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from scorpion_conformance import vocabulary
+from scorpion_shared import vocabulary
 
 __all__ = [
     "SUIT_LETTERS",
