@@ -131,7 +131,26 @@ def rates_table(page: GeneratedPage, results: dict[str, dict[int, Record]]) -> s
               ("If the unknowns were all lost, all won", "Bounds"), ("Solver CPU time", "CPU time")]
     spans = "; ".join(f"`{rules}` games {_span(best)}" for rules, best in results.items())
     return (page.fragment(_table(header, rates_rows(results)))
-            + f"\n\nGames solved so far: {spans} (PySolFC's numbering).")
+            + f"\n\nGames solved so far: {spans} (PySolFC's numbering).\n\n" + solver_versions(results))
+
+
+def solver_versions(results: dict[str, dict[int, Record]]) -> str:
+    """Which version of the solver made the records that count, per rule set (a file re-solved
+    only in part keeps the earlier version's decided games).
+
+    >>> print(solver_versions({"wasp": {1: Record(1, "wasp", "lost", 5, 0.1, 9, 64, "1.0"),
+    ...                                 2: Record(2, "wasp", "won", 7, 0.1, 9, 64, "2.0", line="")}}))
+    The solver's version behind the records that count: `wasp` 1.0 for 1 game, 2.0 for 1 game.
+    """
+    parts = []
+    for rules, best in results.items():
+        counts: dict[str, int] = {}
+        for record in best.values():
+            counts[record.solver] = counts.get(record.solver, 0) + 1
+        versions = ", ".join(f"{html_text(version)} for {count:,} game{'s' if count != 1 else ''}"
+                             for version, count in sorted(counts.items()))
+        parts.append(f"`{rules}` {versions}")
+    return f"The solver's version behind the records that count: {'; '.join(parts)}."
 
 
 def _duration(seconds: float) -> str:
