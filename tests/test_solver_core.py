@@ -156,19 +156,16 @@ def test_the_compiled_core_reproduces_the_campaign_results(name: str) -> None:
         elif "unknown" not in (python.outcome, record.outcome):
             assert python.outcome == record.outcome, record
     outcomes: set[str] = set()
-    exact = 0
     for record in sample:
         found = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="compiled")
         if record.solver == SOLVER_VERSION:
             expected = (record.outcome, record.proof, record.nodes)
             assert (found.outcome, found.proof, found.nodes) == expected, record
-            exact += 1
         elif "unknown" not in (found.outcome, record.outcome):  # an earlier solver: the same verdict
             assert found.outcome == record.outcome, record
         outcomes.add(found.outcome)
     assert {"won", "lost"} <= outcomes
-    # The records of this version are the rule (a file of an earlier version is being re-solved).
-    assert exact == len(sample) or not exact, (exact, len(sample))
+    # A file may hold both: the games an earlier version left unknown were re-solved by this one.
 
 
 def test_the_budgets_end_in_unknown() -> None:
