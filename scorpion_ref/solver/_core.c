@@ -40,7 +40,7 @@
  * back, calls the progress callable and PyErr_CheckSignals(); an exception
  * there frees the table and propagates (Ctrl-C gives KeyboardInterrupt); the
  * search cannot go on after that. Numbers from Python (budgets, the memory
- * limit) past 2**64 - 1 are read as 2**64 - 1, never wrapped.
+ * limit) that are negative or past 2**64 - 1 are refused, never wrapped.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -829,15 +829,11 @@ static int read_count(PyObject *value, const char *name, uint64_t *out) {
     Py_DECREF(zero);
     if (negative < 0) return -1;
     if (negative) {
-        PyErr_Format(PyExc_ValueError, "%s must be at least 0", name);
+        PyErr_Format(PyExc_OverflowError, "%s must be at least 0", name);
         return -1;
     }
-    unsigned long long v = PyLong_AsUnsignedLongLong(value);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
-        PyErr_Clear();
-        v = UINT64_MAX;
-    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(value); /* OverflowError past 2**64 - 1 */
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
     *out = v;
     return 0;
 }
