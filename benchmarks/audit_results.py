@@ -1,6 +1,6 @@
 """Check the committed winnability results against the engine and an unreduced search (run by hand).
 
-    .venv/bin/python benchmarks/audit_results.py [--budget 20000] [FILE ...]
+    .venv/bin/python benchmarks/audit_results.py [--budget 20000] [--against FOLDER] [FILE ...]
 
 For each results file (default: every file in ``data/winnability/``), the
 record that counts for each game is checked:
@@ -17,6 +17,13 @@ unreduced search confirmed, and how many it could not decide within the
 budget; any disagreement is printed and makes the exit status 1. The
 tests do the same on a sample (``tests/test_solving_campaign.py``); this
 does it for every record.
+
+With ``--against FOLDER`` (the results of another solver, or of an earlier
+version: ``git archive b28c289 data/winnability | tar -x -C /tmp/old``), each
+file is also compared game by game with the file of the same rule set
+there: a game decided in both must have the same outcome (else a
+DISAGREEMENT: one of the two solvers is wrong), and it prints how many
+agree and how many only one of them decided.
 """
 
 from __future__ import annotations
@@ -71,13 +78,37 @@ def audit(path: Path, budget: int) -> int:
     return len(wrong)
 
 
+def compare(path: Path, folder: Path) -> int:
+    """Compare one file with the file of the same rule set in ``folder``; the number of disagreements."""
+    name = path.name.removesuffix(".gz")
+    other = next((p for p in (folder / name, folder / f"{name}.gz") if p.exists()), None)
+    if other is None:
+        print(f"{path.name}: no {name} in {folder} to compare with")
+        return 0
+    mine, theirs = best_records(read_records(path)), best_records(read_records(other))
+    both = sorted(set(mine) & set(theirs))
+    decided = [g for g in both if mine[g].decided and theirs[g].decided]
+    wrong = [g for g in decided if mine[g].outcome != theirs[g].outcome]
+    only_mine = sum(mine[g].decided and not theirs[g].decided for g in both)
+    only_theirs = sum(theirs[g].decided and not mine[g].decided for g in both)
+    print(f"{path.name} against {other}: {len(both):,} games in both; {len(decided) - len(wrong):,} decided "
+          f"alike, {only_mine:,} decided here only, {only_theirs:,} there only; {len(wrong)} disagreements")
+    for game in wrong:
+        print(f"  DISAGREEMENT {path.name} game {game}: {mine[game].outcome} here, "
+              f"{theirs[game].outcome} there")
+    return len(wrong)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="results files (default: data/winnability/*)")
     parser.add_argument("--budget", type=int, default=20_000, help="positions for each unreduced search")
+    parser.add_argument("--against", type=Path, metavar="FOLDER",
+                        help="also compare each file with the file of the same rule set in FOLDER")
     args = parser.parse_args(argv)
     files = args.files or sorted([*DATA.glob("*.jsonl"), *DATA.glob("*.jsonl.gz")])
-    return 1 if sum(audit(path, args.budget) for path in files) else 0
+    wrong = sum(compare(path, args.against) for path in files) if args.against else 0
+    return 1 if wrong + sum(audit(path, args.budget) for path in files) else 0
 
 
 if __name__ == "__main__":

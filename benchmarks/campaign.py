@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=200_000)
     parser.add_argument("--memory-mb", type=int, default=1024)
     args = parser.parse_args(argv)
-    tasks: list[Task] = [(game, args.rules, args.budget, args.memory_mb) for game in args.games]
+    tasks: list[Task] = [(game, args.rules, (args.budget,), args.memory_mb) for game in args.games]
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
           f"{args.rules}, games {args.games.start}-{args.games.stop - 1}, {args.budget:,} positions each; "
           f"{chosen_core()} core", flush=True)

@@ -5,18 +5,22 @@
 For every named rule set and the fixed deals of the perft files (games 1, 2,
 617, 32000, 123456; the files are in ``scorpion_conformance/perft/data/``),
 perft is counted at the deepest depth whose count stays under ``--leaves``,
-and timed:
+and timed, on the same trees in the same run:
 
 * ``perft``: :func:`scorpion_conformance.perft.perft` (``perft/count.py``),
-  which lists the legal actions with ``legal_actions`` and bulk-counts the
-  last level;
-* a baseline measured in the same run, on the same trees: the naive counter the
-  tests use as the second counting path (every face-up card to every column,
-  and the deal, kept when ``is_legal`` accepts it), so the ratio says how much
-  the engine's generator saves over trying every candidate.
+  which counts on the solver's compact representation
+  (``scorpion_ref.solver.fast``) and bulk-counts the last level;
+* ``engine``: :func:`scorpion_conformance.perft.count.engine_perft`, the same
+  count through the engine's ``legal_actions`` and ``apply`` (how perft
+  counted before it used the compact representation);
+* ``naive``: the naive counter the tests use as the second counting path
+  (every face-up card to every column, and the deal, kept when ``is_legal``
+  accepts it).
 
 Rates are leaves (counted action sequences) per second, best of ``--repeat``
-for perft; the naive counter, some sixty times slower, runs once. Nothing is
+for perft and the engine; the naive counter, much slower, runs once. The
+ratios are perft's rate over each of the others. Every count is checked
+against the others (a difference is printed as a MISMATCH). Nothing is
 asserted.
 """
 
@@ -29,6 +33,7 @@ import time
 from collections.abc import Callable
 
 from scorpion_conformance.perft import perft
+from scorpion_conformance.perft.count import engine_perft
 from scorpion_ref import (
     RULESETS,
     Action,
@@ -60,13 +65,14 @@ def naive(position: Position, rules: RuleSet, depth: int) -> int:
     return total
 
 
-def best_rate(count: Callable[[], int], repeat: int) -> float:
-    best = 0.0
+def best_rate(count: Callable[[], int], repeat: int) -> tuple[float, int]:
+    """The best rate of ``repeat`` timed counts, and the count."""
+    best, leaves = 0.0, 0
     for _ in range(repeat):
-        began = time.perf_counter()
+        began = time.process_time()
         leaves = count()
-        best = max(best, leaves / (time.perf_counter() - began))
-    return best
+        best = max(best, leaves / max(time.process_time() - began, 1e-9))
+    return best, leaves
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,9 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, games "
           f"{', '.join(map(str, GAMES))}, up to {args.leaves:,} leaves each, "
           f"best of {args.repeat}")
-    header = f"{'rule set':<10} {'leaves':>9} {'perft/s':>10} {'naive/s':>10} {'ratio':>6}"
+    header = (f"{'rule set':<10} {'leaves':>9} {'perft/s':>10} {'engine/s':>10} {'naive/s':>10} "
+              f"{'/engine':>8} {'/naive':>8}")
     print(header)
     print("-" * len(header))
+    wrong = 0
     for name, rules in RULESETS.items():
         trees: list[tuple[Position, int]] = []
         for game in GAMES:
@@ -88,12 +96,18 @@ def main(argv: list[str] | None = None) -> int:
             while depth < 12 and perft(position, rules, depth + 1) <= args.leaves:
                 depth += 1
             trees.append((position, depth))
-        leaves = sum(perft(p, rules, d) for p, d in trees)
-        fast = best_rate(lambda: sum(perft(p, rules, d) for p, d in trees), args.repeat)  # noqa: B023
-        slow = best_rate(lambda: sum(naive(p, rules, d) for p, d in trees), 1)  # noqa: B023
-        print(f"{name:<10} {leaves:>9,} {fast:>10,.0f} {slow:>10,.0f} {fast / slow:>5.1f}x")
-    print("ratio: how many times faster perft counts than the naive candidate filter")
-    return 0
+        fast, leaves = best_rate(lambda: sum(perft(p, rules, d) for p, d in trees), args.repeat)  # noqa: B023
+        engine, by_engine = best_rate(lambda: sum(engine_perft(p, rules, d) for p, d in trees),  # noqa: B023
+                                      args.repeat)
+        slow, by_naive = best_rate(lambda: sum(naive(p, rules, d) for p, d in trees), 1)  # noqa: B023
+        print(f"{name:<10} {leaves:>9,} {fast:>10,.0f} {engine:>10,.0f} {slow:>10,.0f} "
+              f"{fast / engine:>7.1f}x {fast / slow:>7.1f}x", flush=True)
+        if not leaves == by_engine == by_naive:
+            wrong += 1
+            print(f"MISMATCH under {name}: perft {leaves}, engine {by_engine}, naive {by_naive}")
+    print("/engine, /naive: how many times faster perft counts than the engine's own generator and than "
+          "the naive candidate filter (CPU time)")
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

@@ -1,201 +1,245 @@
-"""How fast the solver decides games, with each of its cores, next to the plain search (run by hand).
+"""The solver against an earlier version of itself, on the same games in the same run (run by hand).
 
-    .venv/bin/python benchmarks/solve.py [--games 1-1000] [--rules standard]
-        [--budget 100000] [--plain-games 1-100] [--python-games 1-300] [--memory-mb 1024]
+    .venv/bin/python benchmarks/solve.py [--baseline b28c289] [--rules standard]
+        [--games 388,2741,3522] [--sample 47] [--seed 21] [--budget 1000000000]
+        [--memory-mb 8192] [--core compiled] [--verbose]
 
-For each PySolFC game of the range, the searches get the same budget of
-positions (and of memory) per game:
+The baseline is the solver as it was at a commit (``b28c289`` by default,
+the compiled core before the reductions and the faster core of
+``scorpion_ref/solver``): the benchmark exports that commit with ``git
+archive`` into a temporary folder, builds its compiled core there
+(``setup.py build_ext --inplace``) and imports it from there in a worker
+process of its own; the solver of this checkout runs in a second worker
+process. Both solve the same games, one game at a time, alternating, so a
+busy machine slows both alike; each reports the CPU time of its own
+process around each search (the machine is shared: wall-clock time would
+count the others' work).
 
-* ``compiled``: the solver, :func:`scorpion_ref.solver.solve`, with its
-  compiled core (``core="compiled"``; left out, with a note, where it was
-  not built);
-* ``python``: the same solver with its pure-Python loop (``core="python"``);
-  the two cores give the same answers, so only their speed differs;
-* ``plain``: the plain search, :func:`scorpion_ref.solver.plain_solve`:
-  depth-first with a transposition table over the engine's own API, with no
-  symmetry, no dead-deal test and no representation of its own.
+The games: PySolFC games ``--games`` (by default the three hardest standard
+games, 388, 2741 and 3522) and ``--sample`` more drawn from games 1-10,000
+by a ``random.Random(--seed)``, every one with the same budget of positions
+and megabytes (by default enough that every game is decided).
 
-It prints, for each: games won, lost and unknown, positions expanded per
-second, and games decided (won or lost) per minute of search; then the
-ratios of the rates (compiled / python, compiled / plain, python / plain),
-of positions per second and of games decided per minute. Times are the
-process's CPU time around each search (the machine may be shared;
-wall-clock time would count the others' work). ``--plain-games`` and
-``--python-games`` run the slower searches on fewer games; the ratios are
-then also given on the games both searched.
-A decided game on which two searches disagree is printed as a DISAGREEMENT
-(it would be a bug), and so is a game where the two cores differ at all.
-Nothing is asserted: the figures are for people.
+It prints, for each solver: positions searched, CPU seconds, positions per
+second and games decided per minute, over all the games and over the named
+ones; each named game on a line; and the ratios (new / baseline). A game
+on which the two answers disagree (won against lost) is printed as a
+DISAGREEMENT: one of them has a bug. Nothing is asserted: the figures are
+for people.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import platform
+import random
+import subprocess
 import sys
-import time
-from collections import Counter
-from collections.abc import Callable
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from scorpion_ref import Position, RuleSet, deal_game, get_ruleset
-from scorpion_ref.errors import UnknownRuleSet
-from scorpion_ref.solver import SOLVER_VERSION, Budget, Solution, plain_solve, solve
-from scorpion_ref.solver.search import chosen_core
+ROOT = Path(__file__).resolve().parents[1]
+#: The three hardest standard games of 1-10,000 (data/winnability/standard.jsonl).
+HARD = (388, 2741, 3522)
 
-Solver = Callable[[Position, RuleSet, Budget], Solution]
+#: What each worker runs: the solver found first on sys.path (the folder given), one game a line.
+WORKER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import scorpion_ref
+from pathlib import Path
+if not Path(scorpion_ref.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()):
+    sys.exit(f"the worker imported scorpion_ref from {scorpion_ref.__file__}, not from {sys.argv[1]}")
+from scorpion_ref import deal_game, get_ruleset
+from scorpion_ref.solver import SOLVER_VERSION, Budget, solve
+rules = get_ruleset(sys.argv[2])
+budget = Budget(nodes=int(sys.argv[3]), memory_mb=int(sys.argv[4]))
+core = sys.argv[5]
+print(json.dumps({"version": SOLVER_VERSION}), flush=True)
+for line in sys.stdin:
+    game = int(line)
+    start = deal_game(game)
+    began = time.process_time()
+    found = solve(start, rules, budget, core=core)
+    cpu = time.process_time() - began
+    print(json.dumps({"game": game, "outcome": found.outcome, "proof": found.proof,
+                      "nodes": found.nodes, "cpu": cpu}), flush=True)
+"""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a worker said of one game."""
+
+    outcome: str
+    nodes: int
+    cpu: float
+
+    @classmethod
+    def of(cls, data: dict[str, object]) -> Result:
+        return cls(str(data["outcome"]), int(str(data["nodes"])), float(str(data["cpu"])))
 
 
 @dataclass
 class Tally:
-    """What one search did over a range of games."""
+    """What one solver did over a set of games."""
 
     name: str
-    outcomes: Counter[str] = field(default_factory=Counter)
-    nodes: int = 0
-    seconds: float = 0.0
-    by_game: dict[int, Solution] = field(default_factory=dict)
-    cpu: dict[int, float] = field(default_factory=dict)
+    version: str = "?"
+    results: dict[int, Result] = field(default_factory=dict)
 
-    def add(self, game: int, solution: Solution, cpu: float) -> None:
-        self.outcomes[solution.outcome] += 1
-        self.nodes += solution.nodes
-        self.seconds += cpu
-        self.by_game[game] = solution
-        self.cpu[game] = cpu
+    def summary(self, games: list[int]) -> tuple[int, float, float, float]:
+        """Positions, CPU seconds, positions per second, games decided per minute."""
+        nodes = sum(self.results[g].nodes for g in games)
+        cpu = sum(self.results[g].cpu for g in games)
+        decided = sum(self.results[g].outcome != "unknown" for g in games)
+        if not cpu:
+            return nodes, cpu, float("inf"), float("inf")
+        return nodes, cpu, nodes / cpu, decided / cpu * 60
 
-    @property
-    def decided(self) -> int:
-        return self.outcomes["won"] + self.outcomes["lost"]
 
-    def per_minute(self) -> float:
-        return self.decided / self.seconds * 60 if self.seconds else float("inf")
+class Worker:
+    """A solver in a process of its own, solving one game at a time."""
 
-    def per_second(self) -> float:
-        return self.nodes / self.seconds if self.seconds else float("inf")
-
-    def on(self, games: list[int]) -> Tally:
-        """This tally restricted to ``games``."""
-        part = Tally(self.name)
-        for game in games:
-            part.add(game, self.by_game[game], self.cpu[game])
-        return part
-
-    def line(self) -> str:
-        rate = self.per_second()
-        games = sum(self.outcomes.values())
-        return (
-            f"{self.name:8} {games:5} games: {self.outcomes['won']:4} won {self.outcomes['lost']:5} lost "
-            f"{self.outcomes['unknown']:4} unknown | {self.nodes:>11,} positions in "
-            f"{self.seconds:8.1f} CPU s = "
-            f"{rate:>9,.0f} positions/s | {self.per_minute():8.1f} games decided/min"
+    def __init__(self, folder: Path, rules: str, budget: int, memory_mb: int, core: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(folder), rules, str(budget), str(memory_mb), core],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=folder,
         )
+        self.version = str(self._read()["version"])
+
+    def _read(self) -> dict[str, object]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"a solver worker ended (exit status {self.process.wait()})")
+        data: dict[str, object] = json.loads(line)
+        return data
+
+    def solve(self, game: int) -> Result:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{game}\n")
+        self.process.stdin.flush()
+        return Result.of(self._read())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
 
 
-def game_range(text: str) -> range:
-    """``"1-1000"`` or ``"7"``; raises :class:`argparse.ArgumentTypeError`."""
-    first, _, last = text.partition("-")
+@contextlib.contextmanager
+def baseline_checkout(commit: str) -> Iterator[Path]:
+    """The solver at ``commit``, exported and built in a temporary folder (removed afterwards)."""
+    with tempfile.TemporaryDirectory(prefix="scorpion-baseline-") as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit],
+                                 capture_output=True, check=False)
+        if archive.returncode:
+            raise SystemExit(f"benchmarks/solve.py: git archive {commit} failed: "
+                             f"{archive.stderr.decode(errors='replace').strip()}")
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        build = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder,
+                               capture_output=True, text=True, check=False)
+        if build.returncode or not list(Path(folder, "scorpion_ref", "solver").glob("_core*.so")):
+            raise SystemExit(f"benchmarks/solve.py: building the compiled core of {commit} failed:\n"
+                             f"{build.stdout}{build.stderr}")
+        yield Path(folder)
+
+
+def games_list(text: str) -> list[int]:
+    """``"388,2741"``; raises :class:`argparse.ArgumentTypeError`."""
     try:
-        low, high = int(first), int(last or first)
+        games = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game range such as 1-1000") from None
-    if not 1 <= low <= high:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game range such as 1-1000")
-    return range(low, high + 1)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of game numbers such as 388,2741") from None
+    if any(g < 1 for g in games):
+        raise argparse.ArgumentTypeError(f"{text!r}: game numbers start at 1")
+    return games
 
 
-def run(name: str, search: Solver, games: range, rules: RuleSet, budget: Budget, verbose: bool) -> Tally:
-    tally = Tally(name)
-    for game in games:
-        start = deal_game(game)
-        began = time.process_time()
-        solution = search(start, rules, budget)
-        tally.add(game, solution, time.process_time() - began)
-        if verbose:
-            print(f"  {name} game {game}: {solution.outcome} ({solution.proof}) "
-                  f"{solution.nodes} positions {solution.seconds:.2f} s", flush=True)
-    return tally
+def chosen_games(named: list[int], sample: int, seed: int) -> list[int]:
+    """The named games, then ``sample`` others of 1-10,000 drawn by ``random.Random(seed)``."""
+    others = sorted(set(range(1, 10_001)) - set(named))
+    return [*named, *sorted(random.Random(seed).sample(others, sample))]
+
+
+def ratio(new: float, old: float) -> str:
+    return f"{new / old:.3f}x" if old else "-"
+
+
+def report(old: Tally, new: Tally, games: list[int], named: list[int]) -> None:
+    header = f"{'':24} {'positions':>13} {'CPU s':>9} {'positions/s':>13} {'games/min':>10}"
+    for label, chosen in ((f"all {len(games)} games", games), (f"games {', '.join(map(str, named))}", named)):
+        if not chosen:
+            continue
+        print(f"\n{label}:")
+        print(header)
+        rows = []
+        for tally in (old, new):
+            nodes, cpu, rate, per_minute = tally.summary(chosen)
+            rows.append((nodes, cpu, rate, per_minute))
+            label = f"{tally.name} {tally.version}"
+            print(f"{label:24} {nodes:>13,} {cpu:>9.2f} {rate:>13,.0f} {per_minute:>10.1f}")
+        (n0, c0, r0, m0), (n1, c1, r1, m1) = rows
+        print(f"{'ratio new / baseline':24} {ratio(n1, n0):>13} {ratio(c1, c0):>9} {ratio(r1, r0):>13} "
+              f"{ratio(m1, m0):>10}")
+    print("\neach named game (positions and CPU seconds, baseline then new, and the ratios):")
+    for game in named:
+        a, b = old.results[game], new.results[game]
+        print(f"  game {game}: {a.outcome} {a.nodes:,} in {a.cpu:.2f} s | "
+              f"{b.outcome} {b.nodes:,} in {b.cpu:.2f} s | "
+              f"positions {ratio(b.nodes, a.nodes)}, CPU {ratio(b.cpu, a.cpu)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=game_range, default=game_range("1-1000"))
-    parser.add_argument("--plain-games", type=game_range, default=None,
-                        help="games for the plain search (default: the same as --games)")
-    parser.add_argument("--python-games", type=game_range, default=None,
-                        help="games for the solver's Python core (default: the same as --games)")
+    parser.add_argument("--baseline", default="b28c289", help="the commit to compare with (default b28c289)")
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--budget", type=int, default=100_000, help="positions per game, for all")
-    parser.add_argument("--memory-mb", type=int, default=1024)
-    parser.add_argument("--verbose", action="store_true", help="a line per game")
+    parser.add_argument("--games", type=games_list, default=list(HARD),
+                        help="games always solved and shown one by one (default 388,2741,3522)")
+    parser.add_argument("--sample", type=int, default=47, help="more games drawn from 1-10,000 (default 47)")
+    parser.add_argument("--seed", type=int, default=21, help="the seed of the draw (default 21)")
+    parser.add_argument("--budget", type=int, default=10**9, help="positions per game, for both")
+    parser.add_argument("--memory-mb", type=int, default=8192, help="megabytes per game, for both")
+    parser.add_argument("--core", default="compiled", choices=("compiled", "python", "auto"),
+                        help="which loop of each solver searches (default compiled)")
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it is solved")
     args = parser.parse_args(argv)
-    try:
-        rules = get_ruleset(args.rules)
-    except UnknownRuleSet as error:
-        parser.error(str(error))
-    if args.budget < 1 or args.memory_mb < 1:
-        parser.error("--budget and --memory-mb are at least 1")
-    budget = Budget(nodes=args.budget, memory_mb=args.memory_mb)
-    plain_games = args.plain_games or args.games
-    python_games = args.python_games or args.games
-
-    print(f"solver {SOLVER_VERSION}, Python {platform.python_version()} on {platform.machine()}; "
-          f"rules {rules.name}; {budget.nodes:,} positions and {budget.memory_mb} MB per game")
-    print(f"games {args.games.start}-{args.games.stop - 1} (compiled core), "
-          f"{python_games.start}-{python_games.stop - 1} (Python core), "
-          f"{plain_games.start}-{plain_games.stop - 1} (plain search)", flush=True)
-    tallies: list[Tally] = []
-    try:
-        chosen_core("compiled")
-    except ImportError as error:
-        print(f"no compiled core: {error}")
-    else:
-        compiled = run("compiled", lambda p, r, b: solve(p, r, b, core="compiled"), args.games, rules, budget,
-                       args.verbose)
-        print(compiled.line(), flush=True)
-        tallies.append(compiled)
-    python = run("python", lambda p, r, b: solve(p, r, b, core="python"), python_games, rules, budget,
-                 args.verbose)
-    print(python.line(), flush=True)
-    tallies.append(python)
-    plain = run("plain", lambda p, r, b: plain_solve(p, r, b), plain_games, rules, budget, args.verbose)
-    print(plain.line(), flush=True)
-    tallies.append(plain)
-    for i, first in enumerate(tallies):
-        for second in tallies[i + 1:]:
-            compare(first, second)
-    first = tallies[0]
-    hardest = sorted(first.by_game.items(), key=lambda item: -item[1].nodes)[:5]
-    print(f"the hardest games ({first.name}):", ", ".join(
-        f"{game} ({s.outcome}, {s.nodes:,} positions, {first.cpu[game]:.1f} CPU s)" for game, s in hardest
-    ))
+    if args.sample < 0 or args.budget < 1 or args.memory_mb < 1:
+        parser.error("--sample is at least 0, --budget and --memory-mb at least 1")
+    games = chosen_games(args.games, args.sample, args.seed)
+    print(f"Python {platform.python_version()} on {platform.machine()}; rules {args.rules}; "
+          f"{args.budget:,} positions and {args.memory_mb:,} MB per game; {len(games)} games "
+          f"({', '.join(map(str, args.games))} and {args.sample} drawn with seed {args.seed}); "
+          f"core {args.core}",
+          flush=True)
+    with baseline_checkout(args.baseline) as folder:
+        workers: list[Worker] = []
+        try:
+            for place in (folder, ROOT):
+                workers.append(Worker(place, args.rules, args.budget, args.memory_mb, args.core))
+            old = Tally(f"baseline {args.baseline}", workers[0].version)
+            new = Tally("this checkout", workers[1].version)
+            for game in games:
+                for worker, tally in zip(workers, (old, new), strict=True):
+                    tally.results[game] = worker.solve(game)
+                    if args.verbose:
+                        r = tally.results[game]
+                        print(f"  {tally.name}: game {game} {r.outcome} {r.nodes:,} positions {r.cpu:.2f} s",
+                              flush=True)
+        finally:
+            for worker in workers:
+                worker.close()
+    disagreements = [g for g in games if {old.results[g].outcome, new.results[g].outcome} == {"won", "lost"}]
+    report(old, new, games, args.games)
+    for game in disagreements:
+        print(f"DISAGREEMENT on game {game}: baseline {old.results[game].outcome}, "
+              f"new {new.results[game].outcome}")
     return 0
-
-
-def ratios(first: Tally, second: Tally) -> str:
-    """``first``'s rates over ``second``'s, as words."""
-    rate = f"{first.per_second() / second.per_second():.1f}x" if second.nodes else "unbounded"
-    decided = f"{first.per_minute() / second.per_minute():.1f}x" if second.decided else "unbounded"
-    return f"{rate} positions/s, {decided} games decided/min"
-
-
-def compare(first: Tally, second: Tally) -> None:
-    """The ratios of ``first``'s rates to ``second``'s, on all their games and on those they share;
-    and every game where the two disagree."""
-    common = sorted(set(first.by_game) & set(second.by_game))
-    pair = f"{first.name} / {second.name}"
-    print(f"{pair}: {ratios(first, second)}")
-    if common and (len(common) != len(first.by_game) or len(common) != len(second.by_game)):
-        shared = ratios(first.on(common), second.on(common))
-        print(f"{pair} on the {len(common)} games both searched: {shared}")
-    same_search = {first.name, second.name} == {"compiled", "python"}
-    for game in common:
-        x, y = first.by_game[game], second.by_game[game]
-        if same_search and (x.outcome, x.proof, x.nodes, x.line) != (y.outcome, y.proof, y.nodes, y.line):
-            print(f"DISAGREEMENT on game {game}: {first.name} {x.outcome} after {x.nodes}, "
-                  f"{second.name} {y.outcome} after {y.nodes}")
-        elif "unknown" not in (x.outcome, y.outcome) and x.outcome != y.outcome:
-            print(f"DISAGREEMENT on game {game}: {first.name} {x.outcome}, {second.name} {y.outcome}")
 
 
 if __name__ == "__main__":

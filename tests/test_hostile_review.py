@@ -138,13 +138,15 @@ def test_3_the_compiled_core_refuses_a_count_it_cannot_hold() -> None:
     from scorpion_ref import deal_game, get_ruleset
     from scorpion_ref.solver import Budget, _core  # type: ignore[attr-defined]
     from scorpion_ref.solver.fast import Flags, encode
-    from scorpion_ref.solver.search import _flag_bits
+    from scorpion_ref.solver.search import flag_bits
 
     root = encode(deal_game(5))
-    flags = _flag_bits(Flags.of(get_ruleset("classic")))
+    flags = flag_bits(Flags.of(get_ruleset("classic")))
     for count in (2**64, -1):
         with pytest.raises(OverflowError):
-            _core.run(root[0], root[1], root[2], flags, True, False, [], count, 2**30, None, 10_000)
+            _core.Search(root[0], root[1], root[2], flags, True, False, [], count)
+        with pytest.raises(OverflowError):
+            _core.Search(root[0], root[1], root[2], flags, True, False, [], 2**30).run(count, None, 10_000)
     with pytest.raises(ValueError, match="at most"):
         Budget(nodes=2**64)
 

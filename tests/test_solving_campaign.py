@@ -68,11 +68,11 @@ def test_unknowns_are_retried_at_the_next_budget_only(tmp_path: Path) -> None:
     assert retried == sorted(r.game for r in first if r.outcome == "unknown")
     assert rates_of(report.best).unknown == 0 and sorted(report.best) == [1, 2, 3]
     assert not report.interrupted and report.solved_now == len(history)
-    # The games are counted once each, the searches apart: 3 games, one search more per unknown.
+    # The games are counted once each, the records apart: 3 games, one record more per unknown.
     said = f"this run searched 3 games in {report.seconds_now:,.1f} s"
     again = len(history) - 3
-    assert again and any(line.endswith(f"{said} ({len(history)} searches: {again} again at a bigger budget "
-                                       "after an unknown)") for line in describe(report)), describe(report)
+    assert again and any(line.endswith(f"{said} ({len(history)} records: {again} of them a bigger budget "
+                                       "for a game left unknown)") for line in describe(report)), describe(report)
     # A bigger first budget later: decided games stay decided, no game is solved again.
     run_campaign(campaign(path, range(1, 4), ladder=[400_000]))
     assert read_records(path) == history
@@ -173,8 +173,8 @@ def test_a_game_that_fails_in_a_worker_is_named_and_the_workers_end() -> None:
     from scorpion_conformance.solving.pool import GameFailed, run_local
 
     seen: list[object] = []
-    with pytest.raises(GameFailed, match=r"game 0 under classic at 10 positions: ScorpionError: game"):
-        run_local([(1, "classic", 10, 64), (0, "classic", 10, 64)], 1, seen.append)
+    with pytest.raises(GameFailed, match=r"game 0 under classic at up to 10 positions: ScorpionError: game"):
+        run_local([(1, "classic", (10,), 64), (0, "classic", (10,), 64)], 1, seen.append)
     assert not [p for p in psutil.Process().children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
 
 
@@ -216,7 +216,7 @@ def test_a_stop_ends_the_pool_its_workers_and_its_thread() -> None:
 
     started = time.monotonic()
     with pytest.raises(Stopped):
-        run_local([(game, "classic", 200_000, 256) for game in range(1, 40)], 2, on_record, stop)
+        run_local([(game, "classic", (200_000,), 256) for game in range(1, 40)], 2, on_record, stop)
     assert time.monotonic() - started < allowing_for_load(60)
     assert len(seen) >= 1
     assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from scorpion_conformance.solving.results import (
     ResultsError,
     ResultsFile,
     best_records,
+    ladder_work,
     needs_solving,
     read_records,
     write_compressed,
@@ -115,11 +117,25 @@ def test_the_ladder_of_budgets_and_the_inputs() -> None:
 def test_a_record_says_which_core_searched_and_a_bad_core_is_refused() -> None:
     from scorpion_conformance.solving.pool import decide
 
-    record = decide(5, "standard", 100_000, 256)
+    [record] = decide(5, "standard", (100_000,), 256)
     assert record.core == "compiled"  # the extension is built wherever the tests run (test_solver_core)
     assert Record.from_json(record.to_json()).core == "compiled"
     with pytest.raises(ValueError, match="core 'rust' is not one of python, compiled"):
         Record.from_json(record.to_json().replace('"compiled"', '"rust"'))
+
+
+def test_a_search_that_goes_on_says_what_it_carried_and_the_ladder_counts_each_position_once() -> None:
+    from scorpion_conformance.solving.pool import decide
+
+    records = decide(27, "standard", (1_000, 4_000, 16_000), 256)  # unknown at each: lost after 800,000
+    assert [(r.budget, r.nodes, r.carried, r.outcome) for r in records] == [
+        (1_000, 1_000, None, "unknown"), (4_000, 4_000, 1_000, "unknown"), (16_000, 16_000, 4_000, "unknown")]
+    assert [Record.from_json(r.to_json()).carried for r in records] == [None, 1_000, 4_000]
+    assert ladder_work(records) == (16_000, 16_000)
+    afresh = [replace(r, carried=None) for r in records]  # as a ladder that starts every search again
+    assert ladder_work(afresh) == (21_000, 16_000)
+    with pytest.raises(ValueError, match="carried"):
+        Record.from_json(records[1].to_json().replace('"carried":1000', '"carried":5000'))
 
 
 def test_a_campaign_beside_compressed_results_asks_for_them_to_be_decompressed(tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ def test_the_page_is_generated_from_the_results_files(tmp_path: Path) -> None:
     assert f"<code>classic</code> 5.00% ({100 * low:.2f}% to {100 * high:.2f}%)" in html  # by the 9%
     table = parts["winnability-table"]
     assert "Games solved so far: `standard` games 1 to 4; `classic` games 1 to 40" in table
+    assert "records that count: `standard` test for 4 games; `classic` test for 40 games." in table
     # The plots: three inline SVGs that scale with the page, no fixed size and no date.
     assert html.count("<svg") == 3 and 'style="width:100%;height:auto"' in html and "<dc:date>" not in html
     # The winnable games, per rule set.

@@ -2,12 +2,17 @@
 
 The campaign climbs a ladder of budgets. The first rung is ``--budget``
 positions; each later rung is ``growth`` times the one before (4 by
-default), and the last is ``--max-budget`` exactly. On each rung it solves
-the games that still need it (:func:`~scorpion_conformance.solving.results.needs_solving`):
-no record yet, or unknown at a smaller budget. So a second run of the same
-command resumes where the first stopped, games decided at any budget are
-never solved again, and unknowns are retried only at a budget bigger than
-the one that failed them. Each record is written as it arrives.
+default), and the last is ``--max-budget`` exactly. Each game that still
+needs a rung (:func:`~scorpion_conformance.solving.results.needs_solving`:
+no record yet, or unknown at a smaller budget) is one task, which climbs
+the rungs it needs with one search that goes on from each rung to the next
+(it keeps its table: the positions of the rung below are not searched
+again) and stops at the first that decides the game; it writes a record
+for each rung it tried. So a second run of the same command resumes where
+the first stopped, games decided at any budget are never solved again, and
+unknowns are retried only at a budget bigger than the one that failed them
+(a retry in a new run starts its search afresh: the table of the old one is
+gone). Each record is written as it arrives.
 
 Before it counts a ``won`` read from the file, the campaign replays its line
 through the engine from the deal: a line that does not win (a file edited by
@@ -34,7 +39,7 @@ from typing import TextIO
 
 from .inputs import BadInput
 from .pool import Stopped, Task, run_dask, run_local
-from .results import Record, ResultsFile, best_records, is_better, needs_solving
+from .results import Record, ResultsFile, best_records, is_better, ladder_work, needs_solving
 from .stats import Rates
 
 __all__ = ["Campaign", "CampaignReport", "budget_ladder", "describe", "rates_of", "run_campaign"]
@@ -82,6 +87,8 @@ class CampaignReport:
     #: The signal that stopped the run, if one did (a Ctrl-C in this process is SIGINT's).
     signal: int | None = None
     failures: list[str] = field(default_factory=list)
+    #: Every record of the results file at the end (of every game), None if it was not read.
+    records: list[Record] | None = None
 
 
 def rates_of(best: dict[int, Record], games: list[int] | None = None) -> Rates:
@@ -142,15 +149,19 @@ def run_campaign(campaign: Campaign, err: TextIO = sys.stderr) -> CampaignReport
     report = CampaignReport(campaign, {g: r for g, r in best_records(results.records, campaign.rules).items()
                                        if g in wanted})
     started = time.monotonic()
+    tasks: list[Task] = []
+    for game in campaign.games:
+        rungs = tuple(b for b in campaign.ladder if needs_solving(report.best.get(game), b))
+        if rungs:
+            tasks.append((game, campaign.rules, rungs, campaign.memory_mb))
+    report.records = results.records
     try:
         with results, _stop_signals(report) as stop:
             _replay_won(report.best, campaign.results)
-            for budget in campaign.ladder:
-                todo = [g for g in campaign.games if needs_solving(report.best.get(g), budget)]
-                if todo:
-                    _climb(campaign, budget, todo, results, report, err, stop)
-                if stop.is_set():
-                    raise Stopped
+            if tasks:
+                _climb(campaign, tasks, results, report, err, stop)
+            if stop.is_set():
+                raise Stopped
     except KeyboardInterrupt:
         report.interrupted = True
     except ResultsError as error:
@@ -185,11 +196,10 @@ def _replay_won(best: dict[int, Record], results: str) -> None:
                            "again") from None
 
 
-def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFile,
+def _climb(campaign: Campaign, tasks: list[Task], results: ResultsFile,
            report: CampaignReport, err: TextIO, stop: threading.Event) -> None:
-    """One rung of the ladder: every game of ``todo`` at ``budget`` positions."""
-    tasks: list[Task] = [(game, campaign.rules, budget, campaign.memory_mb) for game in todo]
-    bar = _bar(len(tasks), f"{campaign.rules} ≤{budget:,}", err)
+    """Every task, each game climbing the rungs it needs."""
+    bar = _bar(len(tasks), f"{campaign.rules} ≤{campaign.ladder[-1]:,}", err)
 
     def on_record(record: Record) -> None:
         results.add(record)
@@ -201,7 +211,8 @@ def _climb(campaign: Campaign, budget: int, todo: list[int], results: ResultsFil
             rates = rates_of(report.best)
             bar.set_postfix_str(f"won {rates.won} lost {rates.lost} unknown {rates.unknown} "  # type: ignore[attr-defined]
                                 f"rate {rates.short()}", refresh=False)
-            bar.update(1)  # type: ignore[attr-defined]
+            if record.decided or record.budget == campaign.ladder[-1] or record.proof == "memory":
+                bar.update(1)  # type: ignore[attr-defined]
 
     try:
         if campaign.scheduler:
@@ -237,8 +248,13 @@ def describe(report: CampaignReport, hardest: int = 5) -> list[str]:
     again = report.solved_now - games
     lines.append(f"solver CPU time of the records that count: {spent:,.1f} s; this run searched "
                  f"{games} game{'s' * (games != 1)} in {report.seconds_now:,.1f} s"
-                 + (f" ({report.solved_now} searches: {again} again at a bigger budget after an unknown)"
+                 + (f" ({report.solved_now} records: {again} of them a bigger budget for a game left unknown)"
                     if again else ""))
+    if report.records is not None:
+        searched, kept = ladder_work(report.records, campaign.rules)
+        if kept:
+            lines.append(f"positions searched over the ladder: {searched:,}, of which the records that count "
+                         f"keep {kept:,} (+{100 * (searched - kept) / kept:.1f}% for the retries)")
     tops = sorted(best.values(), key=lambda r: (-r.nodes, r.game))[:hardest]
     if tops:
         lines.append("hardest: " + "; ".join(

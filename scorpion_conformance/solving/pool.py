@@ -1,8 +1,11 @@
 """Where a campaign's games are solved: local worker processes, or a Dask cluster.
 
-Both backends take the same tasks (game, rule set, positions, megabytes) and
+Both backends take the same tasks (game, rule set, budgets, megabytes) and
 hand back :class:`~scorpion_conformance.solving.results.Record` values as they
-finish, in whatever order. Locally, a :class:`~concurrent.futures.ProcessPoolExecutor`
+finish, in whatever order: one per budget tried, for each game in the order
+of its budgets. A task climbs its budgets with one search that goes on from
+each to the next (:func:`scorpion_ref.solver.climb`) and stops at the first
+that decides the game. Locally, a :class:`~concurrent.futures.ProcessPoolExecutor`
 of ``workers`` processes is kept fed with twice as many tasks as workers, so a
 stop abandons few of them; each worker ignores SIGINT (the controller decides
 when to stop) and dies with the controller, even a killed one
@@ -18,9 +21,8 @@ killed and reaped through :mod:`multiprocessing`, never through :mod:`psutil`:
 a worker reaped behind the pool's back stays "alive" to it forever, and the
 pool's own thread then spins at exit (the hang this design removes).
 
->>> record = decide(1, "classic", 100_000, 256)
->>> record.game, record.rules, record.outcome in ("won", "lost", "unknown")
-(1, 'classic', True)
+>>> [(r.game, r.rules, r.outcome) for r in decide(1, "classic", (100_000,), 256)]
+[(1, 'classic', 'lost')]
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ from .results import Record
 
 __all__ = ["POLL_SECONDS", "GameFailed", "Stopped", "Task", "decide", "run_dask", "run_local"]
 
-#: One game to solve: (game, rule set name, positions, megabytes).
-Task = tuple[int, str, int, int]
+#: One game to solve: (game, rule set name, the budgets of positions to climb, megabytes).
+Task = tuple[int, str, tuple[int, ...], int]
 _PR_SET_PDEATHSIG = 1
 #: How long a backend waits for a result before it looks at the stop event again.
 POLL_SECONDS = 0.25
@@ -58,14 +60,17 @@ class GameFailed(Exception):
 
 def _failed(task: Task, error: BaseException) -> GameFailed:
     what = str(error) or "its worker process died"
-    return GameFailed(f"game {task[0]} under {task[1]} at {task[2]:,} positions: "
+    return GameFailed(f"game {task[0]} under {task[1]} at up to {task[2][-1]:,} positions: "
                       f"{type(error).__name__}: {what}")
 
 
-def decide(game: int, rules: str, nodes: int, memory_mb: int) -> Record:
-    """Solve one game (PySolFC numbering, every card known) and say what was found, as a record."""
+def decide(game: int, rules: str, budgets: tuple[int, ...] | list[int], memory_mb: int) -> list[Record]:
+    """Solve one game (PySolFC numbering, every card known) at each budget in turn, going on from
+    each to the next, until it is decided; a record for each budget tried. A record's ``cpu`` and
+    ``seconds`` are the whole search's so far, like its ``nodes``; ``carried`` says how many of
+    those positions the record before it already counted."""
     from scorpion_ref import deal_game, get_ruleset
-    from scorpion_ref.solver import SOLVER_VERSION, Budget, solve
+    from scorpion_ref.solver import SOLVER_VERSION, climb
     from scorpion_ref.solver.fast import knows
     from scorpion_ref.solver.search import chosen_core
 
@@ -73,18 +78,21 @@ def decide(game: int, rules: str, nodes: int, memory_mb: int) -> Record:
 
     started = time.process_time()
     rule_set = get_ruleset(rules)
-    found = solve(deal_game(game), rule_set, Budget(nodes=nodes, memory_mb=memory_mb))
-    cpu = time.process_time() - started
-    return Record(
-        game=game, rules=rules, outcome=found.outcome, nodes=found.nodes, seconds=found.seconds,
-        budget=nodes, memory_mb=memory_mb, solver=SOLVER_VERSION,
-        line=show_line(found.line) if found.outcome == "won" else None,
-        proof=found.proof if found.outcome != "won" else None, cpu=cpu,
-        core=chosen_core() if knows(rule_set) else "python",  # an unknown option: the plain search
-    )
+    core = chosen_core() if knows(rule_set) else "python"  # an unknown option: the plain search
+    records = []
+    for nodes, (found, carried) in zip(budgets, climb(deal_game(game), rule_set, list(budgets), memory_mb),
+                                        strict=False):
+        records.append(Record(
+            game=game, rules=rules, outcome=found.outcome, nodes=found.nodes, seconds=found.seconds,
+            budget=nodes, memory_mb=memory_mb, solver=SOLVER_VERSION,
+            line=show_line(found.line) if found.outcome == "won" else None,
+            proof=found.proof if found.outcome != "won" else None, cpu=time.process_time() - started,
+            core=core, carried=carried or None,
+        ))
+    return records
 
 
-def _decide_task(task: Task) -> Record:
+def _decide_task(task: Task) -> list[Record]:
     return decide(*task)
 
 
@@ -128,14 +136,14 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
 
 def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], None],
               stop: threading.Event | None = None) -> None:
-    """Solve ``tasks`` in ``workers`` local processes, calling ``on_record`` in this process as
-    each finishes. When ``stop`` is set it raises :class:`Stopped`; on that or any other
-    exception the workers' trees are ended, then it propagates."""
+    """Solve ``tasks`` in ``workers`` local processes, calling ``on_record`` in this process for
+    each record of a task as the task finishes. When ``stop`` is set it raises :class:`Stopped`; on
+    that or any other exception the workers' trees are ended, then it propagates."""
     stop = stop or threading.Event()
     workers = max(1, min(workers, len(tasks)))  # never more processes than there are games
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
-    pending: dict[Future[Record], Task] = {}
+    pending: dict[Future[list[Record]], Task] = {}
     queue: Iterator[Task] = iter(tasks)
     try:
         for task in queue:
@@ -149,10 +157,11 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
             for future in done:
                 task = pending.pop(future)
                 try:
-                    record = future.result()
+                    records = future.result()
                 except Exception as error:
                     raise _failed(task, error) from error
-                on_record(record)
+                for record in records:
+                    on_record(record)
                 following = next(queue, None)
                 if following is not None:
                     pending[executor.submit(_decide_task, following)] = following
@@ -181,7 +190,7 @@ def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None
     futures: dict[Any, Task] = {}
     try:
         for task in tasks:
-            key = f"scorpion-{task[1]}-{task[0]}-{task[2]}"
+            key = f"scorpion-{task[1]}-{task[0]}-{task[2][0]}-{task[2][-1]}"
             futures[client.submit(decide, *task, pure=False, key=key)] = task
         pending = set(futures)
         while pending:
@@ -194,10 +203,11 @@ def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None
                 continue
             for future in done:
                 try:
-                    record = future.result()
+                    records = future.result()
                 except Exception as error:
                     raise _failed(futures[future], error) from error
-                on_record(record)
+                for record in records:
+                    on_record(record)
     except BaseException:
         with contextlib.suppress(Exception):
             client.cancel(list(futures))  # type: ignore[no-untyped-call]

@@ -8,7 +8,11 @@ version. Records are only ever appended, each flushed as it comes, so a
 stopped campaign loses nothing but the games in flight; a record cut short
 by a kill is dropped when the file is next opened.
 A game may have several records (unknown at a small budget, decided at a
-larger one); :func:`best_records` keeps the one that counts.
+larger one); :func:`best_records` keeps the one that counts. A search that
+went on from the game's previous record instead of starting again says how
+many of its positions that record already counted (``carried``), so the
+positions a campaign searched are the sum of ``nodes - carried``
+(:func:`ladder_work`).
 
 The file is UTF-8 JSON lines (a line may end in ``\r\n``: the file was
 edited elsewhere); a name ending in ``.gz`` is read as gzip (the committed
@@ -52,6 +56,7 @@ __all__ = [
     "ResultsFile",
     "best_records",
     "is_better",
+    "ladder_work",
     "needs_solving",
     "read_records",
     "write_compressed",
@@ -88,6 +93,14 @@ class Record:
     #: Which loop searched, ``"compiled"`` or ``"python"`` (the two give the same answers and node
     #: counts; records made before the compiled core existed have None, and were all Python's).
     core: str | None = None
+    #: How many of ``nodes`` the game's previous record already counted: the search went on from
+    #: there (None: it started afresh, as every search did before searches could go on).
+    carried: int | None = None
+
+    @property
+    def searched(self) -> int:
+        """The positions searched for this record and for no earlier one."""
+        return self.nodes - (self.carried or 0)
 
     @property
     def cost(self) -> float:
@@ -128,6 +141,9 @@ class Record:
             raise ValueError("the field 'cpu' is not a number of seconds")
         if data.get("core", "python") not in ("python", "compiled"):
             raise ValueError(f"core {data['core']!r} is not one of python, compiled")
+        carried = data.get("carried", 0)
+        if not isinstance(carried, int) or isinstance(carried, bool) or not 0 <= carried <= data["nodes"]:
+            raise ValueError("the field 'carried' is not a number of positions between 0 and 'nodes'")
         if not _KNOWN.issuperset(data):
             raise ValueError(f"unknown field {', '.join(sorted(set(data) - _KNOWN))}")
         for name, low in _LOWEST:
@@ -152,7 +168,7 @@ _FIELDS: dict[str, type | tuple[type, ...]] = {
     "budget": int, "memory_mb": int, "solver": str,
 }
 #: Every field a record may have.
-_KNOWN = frozenset(_FIELDS) | {"line", "proof", "cpu", "core"}
+_KNOWN = frozenset(_FIELDS) | {"line", "proof", "cpu", "core", "carried"}
 #: The least value of each counting field.
 _LOWEST = (("game", 1), ("nodes", 0), ("budget", 1), ("memory_mb", 1))
 #: The short words of a record, and their shapes.
@@ -182,6 +198,21 @@ def best_records(records: Iterable[Record], rules: str | None = None) -> dict[in
         if is_better(record, best.get(record.game)):
             best[record.game] = record
     return best
+
+
+def ladder_work(records: Iterable[Record], rules: str | None = None) -> tuple[int, int]:
+    """The positions searched over every record (each position once: what a search that went on
+    had carried is not counted again) and the positions of the records that count, of ``rules``
+    (every rule set by default): their difference is what the ladder's retries cost.
+
+    >>> first = Record(game=3, rules="wasp", outcome="unknown", nodes=100, seconds=0.1, budget=100,
+    ...                memory_mb=64, solver="2.0")
+    >>> ladder_work([first, Record(game=3, rules="wasp", outcome="lost", nodes=150, seconds=0.2,
+    ...             budget=400, memory_mb=64, solver="2.0", carried=100)])
+    (150, 150)
+    """
+    chosen = [r for r in records if rules is None or r.rules == rules]
+    return sum(r.searched for r in chosen), sum(r.nodes for r in best_records(chosen).values())
 
 
 def _lines(data: bytes) -> tuple[list[tuple[int, bytes]], int, bool]:

@@ -3,39 +3,44 @@
  * It runs exactly the search of search.py's Python loop, on the same
  * representation (a card is 13 * suit + rank - 1, plus 64 when face down; a
  * column lists its cards from bottom to top), with the same moves in the same
- * order, the same reductions and the same node counting, so that it returns
- * the same outcome, proof, node count and line. tests/test_solver_core.py
- * holds the two equal. What it does not copy is the transposition table:
+ * order, the same reductions (every position kept is settled by the safe
+ * moves of reductions.safe_move, found in the same order) and the same node
+ * counting, so that it returns the same outcome, proof, node count and line.
+ * tests/test_solver_core.py holds the two equal. A Search object keeps its
+ * table between calls of run(): a search stopped by its budget of positions
+ * goes on from where it stopped (it stops before expanding a position, which
+ * the next call expands first), exactly as a new search with the bigger
+ * budget would. What it does not copy is the transposition table:
  *
- * - A key is exact: two keys are equal exactly when the Python keys are. It is
- *   a head byte (the stock's length and the collected suits), the stock's
- *   cards, then each column (the columns the stock reaches in order, the
- *   others ordered by their first byte, which tells apart every two non-empty
- *   columns since no card is in two places: so they count as a multiset; with
- *   reduced false, every column in order): its face-down cards as the root
- *   column they come from and their count (face-down cards never move, so
- *   they are always the bottom of one root column's face-down cards), its
- *   face-up cards with each run (a card with its predecessors on it) written
- *   as its first card and its length, and an end byte. A key is 30 to 55
- *   bytes (about 50 in standard's hard games).
- * - Keys live in an arena of chunks, each behind a length byte; the table is
- *   open addressing (linear probing, at most 70% full) of 8-byte slots, each
- *   holding 24 bits of the key's 64-bit hash and the key's place in the arena.
- *   A slot whose hash bits match is compared byte by byte: a hash alone never
- *   merges two positions.
+ * - A key is exact: two keys are equal exactly when the Python keys are
+ *   (reductions.canonical_key: the columns the stock cannot reach count as a
+ *   multiset; with reduced false, search._plain_key: every column in order).
+ *   It is 52 bytes, one per card: what lies directly under the card (another
+ *   card; the bottom of column i for a column the stock reaches, or of any
+ *   other column, which is what makes those a multiset; place k of the
+ *   stock; or nothing: collected or not in play), plus 128 when the card is
+ *   face down. The columns can be read back from it (each card has at most
+ *   one card on it), so it says everything of the position. Every State
+ *   carries its key and changes it with each move, a byte or a few a move
+ *   (the card that moves, the card that turns up, a collected run, the deal).
+ * - Keys live in an arena of chunks of 52-byte entries; the table is open
+ *   addressing (linear probing, at most 70% full) of 8-byte slots, each
+ *   holding 32 bits of the key's 64-bit hash and the entry's number. A slot
+ *   whose hash bits match is compared byte by byte: a hash alone never merges
+ *   two positions.
  * - Everything allocated (slots, arena chunks, the path's frames, the stack
  *   of children) is counted; an allocation that would pass the memory limit,
  *   or that fails, ends the search with unknown, proof "memory".
  *
- * Bytes per position: the key and its length byte (about 50), and 8 / load
- * of slots (the load is 35% to 70%: 11 to 23 bytes), so 60 to 75 bytes; the
- * peak, with the old and new slots both held while the table doubles and the
- * path's frames, measured 64 to 81 bytes a position on hard standard games
- * of 0.8 to 2.2 million positions.
+ * Bytes per position: the key (52) and 8 / load of slots (the load is 35% to
+ * 70%: 11 to 23 bytes), so 63 to 75 bytes, and while the table doubles the old
+ * and the new slots both.
  *
  * The loop runs without the GIL; every check_every positions it takes the GIL
  * back, calls the progress callable and PyErr_CheckSignals(); an exception
- * there frees everything and propagates (Ctrl-C gives KeyboardInterrupt).
+ * there frees the table and propagates (Ctrl-C gives KeyboardInterrupt); the
+ * search cannot go on after that. Numbers from Python (budgets, the memory
+ * limit) that are negative or past 2**64 - 1 are refused, never wrapped.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -55,20 +60,32 @@
 #define F_ONE_PER_COLUMN 16
 #define F_RUNS_IGNORED 32
 
-/* The bytes of a key besides face-up cards (0..51): */
-#define KEY_RUN 128  /* KEY_RUN + card, then a length: a run from card down */
-#define KEY_DOWN 200 /* KEY_DOWN + root column, then a count: the face-down cards */
-#define KEY_END 255  /* a column's end */
-#define ENC_MAX 64 /* a column's part: at most 2 + 52 + 1 bytes, copied whole */
-#define KEY_MAX (8 + NCOL * ENC_MAX)
+#define F_PLAIN 64 /* the search's own flag: reduced false, the columns in order in the key */
 
-#define CHUNK_BITS 18
-#define CHUNK_SIZE ((size_t)1 << CHUNK_BITS)
-#define OFFSET_BITS 40
-#define OFFSET_MASK (((uint64_t)1 << OFFSET_BITS) - 1)
+/* A key's bytes, one per card: what lies under it (a card 0..51, or one of these), + K_DOWN face down */
+#define K_BOTTOM 52  /* K_BOTTOM + i: the bottom of column i, which the stock reaches (or any, with F_PLAIN) */
+#define K_FLOOR 59   /* the bottom of a column the stock does not reach */
+#define K_STOCK 60   /* K_STOCK + k: place k of the stock */
+#define K_GONE 67    /* collected, or not in play */
+#define K_DOWN 128
+#define KEYLEN 52
+#define KEY_MAX KEYLEN
+
+#define CHUNK_BITS 14 /* 852 KB a chunk: a small memory limit still holds some positions */
+#define CHUNK_ENTRIES ((size_t)1 << CHUNK_BITS)
+#define CHUNK_SIZE (CHUNK_ENTRIES * KEYLEN)
+#define MAX_ENTRIES 0xfffffffeu /* an entry's number + 1 fits in a slot's 32 low bits */
 #define MAX_MOVES 512
 
+/* A position. Besides the columns, it keeps (up to date at every change) where each card is:
+ * each column's face-up and face-down cards as bit sets, its count of face-down cards, and the
+ * column and index of every face-up card. */
 typedef struct {
+    uint64_t cm[NCOL]; /* each column's face-up cards */
+    uint64_t dm[NCOL]; /* each column's face-down cards (as card numbers) */
+    uint8_t wcol[52], widx[52]; /* the column and index of each face-up card */
+    uint8_t nd[NCOL];  /* each column's face-down cards: how many */
+    uint8_t key[KEYLEN]; /* the table's key (see the top of the file) */
     uint8_t len[NCOL];
     uint8_t nstock;
     uint8_t suits;
@@ -91,12 +108,6 @@ typedef struct {
 /* RUN_GO: go on; RUN_CHECK: go on after the progress call and the signal check */
 enum { RUN_GO, RUN_WON, RUN_LOST, RUN_NODES, RUN_MEMORY, RUN_CHECK };
 
-/* Each column's part of the key, for a node whose children are being made. */
-typedef struct {
-    uint8_t b[NCOL][ENC_MAX];
-    uint8_t len[NCOL];
-} Parts;
-
 typedef struct {
     int flags, reduced, latent;
     uint64_t max_nodes, nodes, next_check, check_every;
@@ -104,9 +115,8 @@ typedef struct {
     /* the table */
     uint64_t *slots;
     size_t mask, count;
-    uint8_t **chunks;
-    size_t *chunk_ends; /* how much of each full chunk holds keys */
-    size_t nchunks, chunks_cap, chunk_used;
+    uint8_t **chunks;  /* the arena: chunks of CHUNK_ENTRIES keys */
+    size_t nchunks, chunks_cap;
     /* the path */
     Frame *frames;
     size_t frames_cap;
@@ -119,12 +129,8 @@ typedef struct {
     Move buf[MAX_MOVES];
     int nbuf, avail;
     /* the children's keys, made before any is looked up (so that the lookups overlap) */
-    Parts parts;
-    uint8_t keys[MAX_MOVES + 1][KEY_MAX];
-    int key_len[MAX_MOVES + 1];
+    uint8_t keys[MAX_MOVES + 1][KEYLEN];
     uint64_t key_hash[MAX_MOVES + 1];
-    /* the root column whose face-down cards a column's bottom face-down card heads */
-    uint8_t down_root[52];
     /* the answer */
     Move *line;
     size_t line_len;
@@ -155,13 +161,11 @@ static void release(Ctx *c) {
     free(c->slots);
     for (size_t i = 0; i < c->nchunks; i++) free(c->chunks[i]);
     free(c->chunks);
-    free(c->chunk_ends);
     free(c->frames);
     free(c->moves);
     free(c->line);
     c->slots = NULL;
     c->chunks = NULL;
-    c->chunk_ends = NULL;
     c->nchunks = 0;
     c->frames = NULL;
     c->moves = NULL;
@@ -170,10 +174,34 @@ static void release(Ctx *c) {
 
 /* ---- the rules, as fast.py has them ---- */
 
-static inline int down_count(const State *st, int col) {
-    int n = 0, len = st->len[col];
-    while (n < len && st->c[col][n] >= DOWN) n++;
-    return n;
+#define BIT(card) ((uint64_t)1 << (card))
+/* The Kings, shifted one down: BIT(top) >> 1 & ~ACES is the bit of the card that goes on top, if any. */
+#define ACES (BIT(12) | BIT(25) | BIT(38) | BIT(51))
+
+static inline int down_count(const State *st, int col) { return st->nd[col]; }
+
+static inline uint64_t face_up(const State *st) {
+    uint64_t up = 0;
+    for (int col = 0; col < NCOL; col++) up |= st->cm[col];
+    return up;
+}
+
+/* The key byte of the bottom of column col. */
+static inline uint8_t bottom_of(const State *st, int col, int flags) {
+    return (uint8_t)((flags & F_PLAIN) || col < st->nstock ? K_BOTTOM + col : K_FLOOR);
+}
+
+/* Turn the face-down card at the top of a column face up. */
+static inline void flip_top(State *st, int col) {
+    int j = st->len[col] - 1;
+    uint8_t card = (uint8_t)(st->c[col][j] - DOWN);
+    st->c[col][j] = card;
+    st->key[card] &= (uint8_t)~K_DOWN;
+    st->cm[col] |= BIT(card);
+    st->dm[col] &= ~BIT(card);
+    st->nd[col]--;
+    st->wcol[card] = (uint8_t)col;
+    st->widx[card] = (uint8_t)j;
 }
 
 /* RUNS[suit] in column: the suit's complete run, King to Ace, face up somewhere in the column. */
@@ -192,27 +220,17 @@ static int has_run(const State *st, int col, int suit) {
 
 /* fast.moves_of: the moves into non-empty columns, then into each of `empties`. */
 static int moves_of(const State *st, int flags, const int *empties, int nempty, Move *out, int *avail) {
-    int8_t where_col[52];
-    uint8_t where_idx[52];
-    memset(where_col, -1, sizeof where_col);
-    for (int col = 0; col < NCOL; col++) {
-        int len = st->len[col];
-        for (int j = down_count(st, col); j < len; j++) {
-            uint8_t card = st->c[col][j];
-            where_col[card] = (int8_t)col;
-            where_idx[card] = (uint8_t)j;
-        }
-    }
     int n = 0;
+    uint64_t up = face_up(st);
     for (int dest = 0; dest < NCOL; dest++) {
         int len = st->len[dest];
         if (!len) continue;
         int target = st->c[dest][len - 1];
         if (target % 13) {
             int card = target - 1;
-            if (where_col[card] >= 0 && where_col[card] != dest) {
-                out[n].s = (uint8_t)where_col[card];
-                out[n].i = where_idx[card];
+            if (up >> card & 1 && st->wcol[card] != dest) {
+                out[n].s = st->wcol[card];
+                out[n].i = st->widx[card];
                 out[n].d = (uint8_t)dest;
                 n++;
             }
@@ -239,8 +257,8 @@ static int moves_of(const State *st, int flags, const int *empties, int nempty, 
         } else {
             for (int suit = 0; suit < 4; suit++) {
                 int king = 13 * suit + 12;
-                if (where_col[king] < 0) continue;
-                int index = where_idx[king], source = where_col[king];
+                if (!(up >> king & 1)) continue;
+                int index = st->widx[king], source = st->wcol[king];
                 if (index == 0 && !whole) continue;
                 for (int e = 0; e < nempty; e++) {
                     out[n].s = (uint8_t)source;
@@ -266,46 +284,78 @@ static void collect_runs(State *st, int col) {
         for (int k = 0; k < 13; k++)
             if (st->c[col][len - 13 + k] != 13 * suit + 12 - k) return;
         st->suits |= (uint8_t)(1 << suit);
+        st->cm[col] &= ~((uint64_t)0x1fff << (13 * suit));
+        memset(st->key + 13 * suit, K_GONE, 13);
         len -= 13;
         st->len[col] = (uint8_t)len;
-        if (len && st->c[col][len - 1] >= DOWN) st->c[col][len - 1] -= DOWN;
+        if (len && st->c[col][len - 1] >= DOWN) flip_top(st, col);
     }
 }
 
-/* fast.apply_move; returns the bit set of the columns it changed */
-static unsigned apply_move(const State *in, State *out, Move m, int flags, int sweep) {
-    memcpy(out, in, sizeof *out);
-    int touched[NCOL], ntouched;
+/* fast.apply_move, in place. */
+static void play(State *st, Move m, int flags, int sweep) {
+    int first, last; /* the columns where a run may have completed */
     if (m.s == NO) {
-        int n = in->nstock;
-        for (int i = 0; i < n; i++) out->c[i][out->len[i]++] = in->stock[i];
-        out->nstock = 0;
-        for (int i = 0; i < n; i++) touched[i] = i;
-        ntouched = n;
+        int n = st->nstock;
+        if (!(flags & F_PLAIN)) /* the bottoms the stock reached are like the others now */
+            for (int i = 0; i < n; i++)
+                if (st->len[i]) {
+                    uint8_t *k = &st->key[st->c[i][0] & (DOWN - 1)];
+                    *k = (uint8_t)(K_FLOOR | (*k & K_DOWN));
+                }
+        for (int i = 0; i < n; i++) {
+            uint8_t card = st->stock[i];
+            int len = st->len[i];
+            st->key[card] = len ? st->c[i][len - 1] : (uint8_t)(flags & F_PLAIN ? K_BOTTOM + i : K_FLOOR);
+            st->wcol[card] = (uint8_t)i;
+            st->widx[card] = (uint8_t)len;
+            st->c[i][len] = card;
+            st->len[i] = (uint8_t)(len + 1);
+            st->cm[i] |= BIT(card);
+        }
+        st->nstock = 0;
+        first = 0;
+        last = n - 1;
     } else {
-        int cnt = in->len[m.s] - m.i;
-        memcpy(out->c[m.d] + out->len[m.d], in->c[m.s] + m.i, (size_t)cnt);
-        out->len[m.d] = (uint8_t)(out->len[m.d] + cnt);
-        out->len[m.s] = m.i;
-        if (m.i && out->c[m.s][m.i - 1] >= DOWN) out->c[m.s][m.i - 1] -= DOWN;
-        if (!(flags & F_COLLECT)) return 1u << m.s | 1u << m.d;
-        touched[0] = m.s;
-        touched[1] = m.d;
-        ntouched = 2;
+        int cnt = st->len[m.s] - m.i, base = st->len[m.d];
+        const uint8_t *moving = st->c[m.s] + m.i;
+        uint64_t group = 0;
+        st->key[moving[0]] = base ? st->c[m.d][base - 1] : bottom_of(st, m.d, flags);
+        for (int k = 0; k < cnt; k++) {
+            uint8_t card = moving[k];
+            group |= BIT(card);
+            st->wcol[card] = m.d;
+            st->widx[card] = (uint8_t)(base + k);
+        }
+        memcpy(st->c[m.d] + base, moving, (size_t)cnt);
+        st->len[m.d] = (uint8_t)(base + cnt);
+        st->len[m.s] = m.i;
+        st->cm[m.s] &= ~group;
+        st->cm[m.d] |= group;
+        if (m.i && st->c[m.s][m.i - 1] >= DOWN) flip_top(st, m.s);
+        if (!(flags & F_COLLECT)) return;
+        /* A run can complete only where an Ace is on top: on the destination, or on the source
+         * when the moved cards sat on a complete run. */
+        int len = st->len[m.s];
+        if (len >= 13 && st->c[m.s][len - 1] % 13 == 0) collect_runs(st, m.s);
+        first = last = m.d;
     }
     if (flags & F_COLLECT) {
         if (sweep) {
-            for (int i = 0; i < NCOL; i++) touched[i] = i;
-            ntouched = NCOL;
+            first = 0;
+            last = NCOL - 1;
         }
-        for (int t = 0; t < ntouched; t++) {
-            int col = touched[t], len = out->len[col];
-            if (len >= 13 && out->c[col][len - 1] % 13 == 0) collect_runs(out, col);
+        for (int col = first; col <= last; col++) {
+            int len = st->len[col];
+            if (len >= 13 && st->c[col][len - 1] % 13 == 0) collect_runs(st, col);
         }
     }
-    unsigned touched_bits = 0;
-    for (int t = 0; t < ntouched; t++) touched_bits |= 1u << touched[t];
-    return touched_bits;
+}
+
+/* fast.apply_move */
+static inline void apply_move(const State *in, State *out, Move m, int flags, int sweep) {
+    memcpy(out, in, sizeof *out);
+    play(out, m, flags, sweep);
 }
 
 static int is_run(const State *st, int col) {
@@ -375,116 +425,134 @@ static int sorted_moves(const Move *moves, int n, int deal, Move *out) {
     return n;
 }
 
-/* ---- keys ---- */
+/* ---- safe moves (reductions.safe_move and settle) ---- */
 
-/* A column into the key: its face-down cards as (the root column they came from, how many),
- * its face-up cards as runs (a card with its predecessors on it), then an end byte. */
-static inline uint8_t *put_column(uint8_t *p, const State *st, int col, const uint8_t *down_root) {
-    int len = st->len[col];
-    const uint8_t *c = st->c[col];
-    int j = 0;
-    while (j < len && c[j] >= DOWN) j++;
-    if (j) {
-        *p++ = (uint8_t)(KEY_DOWN + down_root[c[0] - DOWN]);
-        *p++ = (uint8_t)j;
+/* Each card's suit and rank (0 the Ace, 12 the King), and the cards of its suit above it. */
+static uint8_t SUIT[52], RANK[52];
+static uint64_t HIGHER[52];
+
+static void make_tables(void) {
+    for (int card = 0; card < 52; card++) {
+        SUIT[card] = (uint8_t)(card / 13);
+        RANK[card] = (uint8_t)(card % 13);
+        HIGHER[card] = ((BIT(12 - card % 13)) - 1) << (card + 1);
     }
-    while (j < len) {
-        uint8_t card = c[j];
-        int k = j + 1;
-        if (card % 13) {
-            uint8_t next = (uint8_t)(card - 1);
-            while (k < len && c[k] == next) {
-                k++;
-                if (!(next % 13)) break;
-                next--;
-            }
-        }
-        if (k - j == 1) {
-            *p++ = card;
+}
+
+/* Condition 3a: the group from (source, index) is X down to the Ace, and dest ends in the King down to X + 1. */
+static int completes_run(const State *st, int source, int index, int dest, int x) {
+    int suit = SUIT[x], rank = RANK[x], n = st->len[source] - index, m = 12 - rank, len = st->len[dest];
+    if (n != rank + 1 || len < m || st->c[source][st->len[source] - 1] != 13 * suit) return 0;
+    for (int k = 0; k < n; k++)
+        if (st->c[source][index + k] != x - k) return 0;
+    for (int k = 0; k < m; k++)
+        if (st->c[dest][len - m + k] != 13 * suit + 12 - k) return 0;
+    return 1;
+}
+
+/* Condition 3b: the group is frozen. */
+static int frozen_group(const State *st, int source, int index) {
+    const uint8_t *g = st->c[source] + index;
+    int n = st->len[source] - index, top = g[n - 1];
+    /* at once: the top is an Ace or has its predecessor below it in the group */
+    if (top % 13 && !(st->wcol[top - 1] == source && st->cm[source] >> (top - 1) & 1 && st->widx[top - 1] > index))
+        return 0;
+    uint64_t below = (uint64_t)1 << g[0];
+    for (int k = 1; k < n; k++) {
+        int card = g[k];
+        if (card % 13 == 12 || !(below >> (card + 1) & 1)) return 0;
+        below |= (uint64_t)1 << card;
+    }
+    return top % 13 == 0 || (n > 1 && ((below & ~((uint64_t)1 << top)) >> (top - 1) & 1));
+}
+
+/* Condition 3c: the column is frozen (first: its first face-up card). */
+static int frozen_column(const State *st, int col, int first) {
+    /* at once: the top is a King or has its successor in the column */
+    int top = st->c[col][st->len[col] - 1];
+    if (top % 13 != 12 && !((st->cm[col] | st->dm[col]) >> (top + 1) & 1)) return 0;
+    uint64_t below = st->dm[col];
+    for (int j = first; j < st->len[col]; j++) {
+        int card = st->c[col][j];
+        if (card % 13 == 12) {
+            below = (uint64_t)1 << card;
+        } else if (!(below >> (card + 1) & 1)) {
+            return 0;
         } else {
-            *p++ = (uint8_t)(KEY_RUN + card);
-            *p++ = (uint8_t)(k - j);
+            below |= (uint64_t)1 << card;
         }
-        j = k;
     }
-    *p++ = KEY_END;
-    return p;
+    return 1;
 }
 
-static void make_parts(const State *st, const uint8_t *down_root, Parts *parts) {
+/* Condition 3d: every column holding a face-up card of x's suit above x holds only such cards. */
+static int apart(const uint64_t *masks, int x) {
+    uint64_t higher = HIGHER[x];
     for (int col = 0; col < NCOL; col++)
-        parts->len[col] = (uint8_t)(put_column(parts->b[col], st, col, down_root) - parts->b[col]);
+        if ((masks[col] & higher) && (masks[col] & ~higher)) return 0;
+    return 1;
 }
 
-/* The key of a state into `out` (KEY_MAX bytes); returns its length. The columns not in
- * `fresh` are taken from `parts` (those of the parent, which they equal).
- * reduced: reductions.canonical_key's classes (two non-empty columns never start with the same
- * card, so the multiset is the columns ordered by their first byte, the empty ones first);
- * else search._plain_key's (every column in order). */
-static int make_key(const State *st, int reduced, const uint8_t *down_root, const Parts *parts, unsigned fresh,
-                    uint8_t *out) {
-    uint8_t *p = out;
-    int reach = st->nstock;
-    *p++ = (uint8_t)(reach | st->suits << 3);
-    for (int k = 0; k < reach; k++) *p++ = st->stock[k];
-#define PUT(col)                                                        \
-    do {                                                                \
-        int col_ = (col);                                               \
-        if (fresh >> col_ & 1) {                                        \
-            p = put_column(p, st, col_, down_root);                     \
-        } else {                                                        \
-            memcpy(p, parts->b[col_], ENC_MAX);                         \
-            p += parts->len[col_];                                      \
-        }                                                               \
-    } while (0)
-    int k = 0;
-    if (reduced) {
-        for (; k < reach; k++) PUT(k);
-        /* the others by first byte: a bit set of first bytes (the empty ones first) */
-        uint64_t lo = 0, hi = 0;
-        int empties = 0;
-        uint8_t col_of[128];
-        for (int col = reach; col < NCOL; col++) {
-            if (!st->len[col]) {
-                empties++;
-                continue;
-            }
-            uint8_t first = st->c[col][0];
-            col_of[first] = (uint8_t)col;
-            if (first < 64) lo |= (uint64_t)1 << first;
-            else hi |= (uint64_t)1 << (first - 64);
-        }
-        for (int e = 0; e < empties; e++) *p++ = KEY_END;
-        while (lo) {
-            int b = __builtin_ctzll(lo);
-            lo &= lo - 1;
-            PUT(col_of[b]);
-        }
-        while (hi) {
-            int b = __builtin_ctzll(hi);
-            hi &= hi - 1;
-            PUT(col_of[b + 64]);
-        }
-    } else {
-        for (; k < NCOL; k++) PUT(k);
+/* reductions.safe_move: 1, with the move in *m, if there is one. */
+static int safe_move(const State *st, int flags, Move *m) {
+    if (st->nstock) {
+        if (flags & F_ANY_TIME) return 0;
+    } else if (flags & F_RUNS_IGNORED) {
+        return 0;
     }
-#undef PUT
-    return (int)(p - out);
+    int kings_only = !(flags & F_EMPTY_ANY);
+    uint64_t up = face_up(st);
+    for (int dest = 0; dest < NCOL; dest++) {
+        int len = st->len[dest];
+        if (!len) continue;
+        int target = st->c[dest][len - 1];
+        if (!RANK[target]) continue;
+        int x = target - 1;
+        if (!(up >> x & 1) || st->wcol[x] == dest) continue;
+        int source = st->wcol[x], index = st->widx[x];
+        if (completes_run(st, source, index, dest, x) || (kings_only && frozen_group(st, source, index)) ||
+            (kings_only && frozen_column(st, dest, down_count(st, dest))) || apart(st->cm, x)) {
+            m->s = (uint8_t)source;
+            m->i = (uint8_t)index;
+            m->d = (uint8_t)dest;
+            return 1;
+        }
+    }
+    return 0;
 }
 
-/* A 64-bit hash of len bytes; it reads whole 8-byte words (up to 7 bytes past the end, which
- * every buffer it is given has) and masks what is past the end. */
-static inline uint64_t hash_key(const uint8_t *k, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
-    for (int i = 0; i < len; i += 8) {
+/* reductions.settle, in place. */
+static void settle(State *st, int flags) {
+    Move m;
+    while (safe_move(st, flags, &m)) play(st, m, flags, 0);
+}
+
+/* ---- keys and the table ---- */
+
+/* The key of a state read from Python (flags: F_PLAIN or not), made from scratch. */
+static void make_key(State *st, int flags) {
+    memset(st->key, K_GONE, KEYLEN);
+    for (int col = 0; col < NCOL; col++)
+        for (int j = 0; j < st->len[col]; j++) {
+            uint8_t v = st->c[col][j];
+            uint8_t under = j ? (uint8_t)(st->c[col][j - 1] & (DOWN - 1)) : bottom_of(st, col, flags);
+            st->key[v & (DOWN - 1)] = (uint8_t)(under | (v >= DOWN ? K_DOWN : 0));
+        }
+    for (int k = 0; k < st->nstock; k++) st->key[st->stock[k]] = (uint8_t)(K_STOCK + k);
+}
+
+/* A 64-bit hash of a key (52 bytes: six 8-byte words and one of 4). */
+static inline uint64_t hash_key(const uint8_t *k) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 48; i += 8) {
         uint64_t v;
         memcpy(&v, k + i, 8);
-        if (len - i < 8) v &= ((uint64_t)1 << (8 * (len - i))) - 1;
-        v *= 0xbf58476d1ce4e5b9ull;
-        v ^= v >> 31;
-        h = (h ^ v) * 0x94d049bb133111ebull;
+        h = (h ^ (v * 0xbf58476d1ce4e5b9ull)) * 0x94d049bb133111ebull;
         h = h << 27 | h >> 37;
     }
+    uint32_t w;
+    memcpy(&w, k + 48, 4);
+    h = (h ^ (w * 0xbf58476d1ce4e5b9ull)) * 0x94d049bb133111ebull;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;
@@ -493,8 +561,8 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
     return h;
 }
 
-static inline const uint8_t *entry_at(const Ctx *c, uint64_t offset) {
-    return c->chunks[offset >> CHUNK_BITS] + (offset & (CHUNK_SIZE - 1));
+static inline const uint8_t *entry_at(const Ctx *c, uint64_t n) {
+    return c->chunks[n >> CHUNK_BITS] + (n & (CHUNK_ENTRIES - 1)) * KEYLEN;
 }
 
 /* Twice the slots; the keys are read back in the arena's order (sequentially, not through
@@ -504,15 +572,11 @@ static int grow_table(Ctx *c) {
     uint64_t *slots = grab(c, cap * sizeof(uint64_t));
     if (slots == NULL) return -1;
     memset(slots, 0, cap * sizeof(uint64_t));
-    for (size_t n = 0; n < c->nchunks; n++) {
-        const uint8_t *chunk = c->chunks[n];
-        size_t end = n + 1 == c->nchunks ? c->chunk_used : c->chunk_ends[n];
-        for (size_t at = 0; at < end; at += 1 + (size_t)chunk[at]) {
-            uint64_t h = hash_key(chunk + at + 1, chunk[at]);
-            size_t i = h & (cap - 1);
-            while (slots[i]) i = (i + 1) & (cap - 1);
-            slots[i] = (h >> OFFSET_BITS) << OFFSET_BITS | ((((uint64_t)n << CHUNK_BITS) | at) + 1);
-        }
+    for (size_t n = 0; n < c->count; n++) {
+        uint64_t h = hash_key(entry_at(c, n));
+        size_t i = h & (cap - 1);
+        while (slots[i]) i = (i + 1) & (cap - 1);
+        slots[i] = (h >> 32) << 32 | (n + 1);
     }
     free(c->slots);
     c->used -= (c->mask + 1) * sizeof(uint64_t);
@@ -522,43 +586,31 @@ static int grow_table(Ctx *c) {
 }
 
 /* 1: the key was new and is now in the table; 0: it was there; -1: out of memory. */
-static int insert(Ctx *c, const uint8_t *key, int len, uint64_t h) {
+static int insert(Ctx *c, const uint8_t *key, uint64_t h) {
     if ((c->count + 1) * 10 > (c->mask + 1) * 7 && grow_table(c) < 0) return -1;
-    uint64_t tag = h >> OFFSET_BITS;
+    uint64_t tag = h >> 32;
     size_t at = h & c->mask;
     for (;;) {
         uint64_t v = c->slots[at];
         if (!v) break;
-        if (v >> OFFSET_BITS == tag) {
-            const uint8_t *e = entry_at(c, (v & OFFSET_MASK) - 1);
-            if (e[0] == len && memcmp(e + 1, key, (size_t)len) == 0) return 0;
-        }
+        if (v >> 32 == tag && memcmp(entry_at(c, (v & 0xffffffffu) - 1), key, KEYLEN) == 0) return 0;
         at = (at + 1) & c->mask;
     }
-    if (c->nchunks == 0 || c->chunk_used + 1 + (size_t)len > CHUNK_SIZE) {
+    if (c->count >= MAX_ENTRIES) return -1;
+    if (c->count == c->nchunks << CHUNK_BITS) {
         if (c->nchunks == c->chunks_cap) {
             size_t cap = c->chunks_cap ? c->chunks_cap * 2 : 64;
             uint8_t **chunks = regrab(c, c->chunks, c->chunks_cap * sizeof(uint8_t *), cap * sizeof(uint8_t *));
             if (chunks == NULL) return -1;
             c->chunks = chunks;
-            size_t *ends = regrab(c, c->chunk_ends, c->chunks_cap * sizeof(size_t), cap * sizeof(size_t));
-            if (ends == NULL) return -1;
-            c->chunk_ends = ends;
             c->chunks_cap = cap;
         }
-        if (((uint64_t)(c->nchunks + 1) << CHUNK_BITS) > OFFSET_MASK) return -1;
-        uint8_t *chunk = grab(c, CHUNK_SIZE + 8); /* 8: hash_key may read past the last key */
+        uint8_t *chunk = grab(c, CHUNK_SIZE);
         if (chunk == NULL) return -1;
-        if (c->nchunks) c->chunk_ends[c->nchunks - 1] = c->chunk_used;
         c->chunks[c->nchunks++] = chunk;
-        c->chunk_used = 0;
     }
-    uint64_t offset = ((uint64_t)(c->nchunks - 1) << CHUNK_BITS) | c->chunk_used;
-    uint8_t *e = c->chunks[c->nchunks - 1] + c->chunk_used;
-    e[0] = (uint8_t)len;
-    memcpy(e + 1, key, (size_t)len);
-    c->chunk_used += 1 + (size_t)len;
-    c->slots[at] = tag << OFFSET_BITS | (offset + 1);
+    memcpy((uint8_t *)entry_at(c, c->count), key, KEYLEN);
+    c->slots[at] = tag << 32 | (c->count + 1);
     c->count++;
     return 1;
 }
@@ -614,6 +666,7 @@ static int advance(Ctx *c) {
         Move m = c->moves[f->base + f->cursor++];
         State *here = &c->frames[c->depth + 1].s;
         apply_move(&f->s, here, m, c->flags, c->depth == 0 && c->latent);
+        if (c->reduced) settle(here, c->flags);
         int nempty = 0;
         if (c->reduced) {
             int reach = here->nstock;
@@ -630,7 +683,10 @@ static int advance(Ctx *c) {
         }
         c->nbuf = moves_of(here, c->flags, empties, nempty, c->buf, &c->avail);
         if (!c->avail && !here->nstock) continue; /* the game is lost there */
-        if (c->nodes >= c->max_nodes) return RUN_NODES;
+        if (c->nodes >= c->max_nodes) {
+            f->cursor--; /* expanded first when the search goes on */
+            return RUN_NODES;
+        }
         c->nodes++;
         c->cur = m;
         if (c->nodes >= c->next_check) {
@@ -645,16 +701,16 @@ static int advance(Ctx *c) {
                            : sorted_moves(c->buf, c->nbuf, deal, ordered);
         size_t base = c->moves_top;
         State child;
-        make_parts(here, c->down_root, &c->parts);
         for (int k = 0; k < n; k++) {
-            unsigned fresh = apply_move(here, &child, ordered[k], c->flags, 0);
+            apply_move(here, &child, ordered[k], c->flags, 0);
+            if (c->reduced) settle(&child, c->flags);
             if (won(&child, c->flags)) return set_line(c, c->cur, ordered[k], 1);
-            c->key_len[k] = make_key(&child, c->reduced, c->down_root, &c->parts, fresh, c->keys[k]);
-            c->key_hash[k] = hash_key(c->keys[k], c->key_len[k]);
+            memcpy(c->keys[k], child.key, KEYLEN);
+            c->key_hash[k] = hash_key(child.key);
             __builtin_prefetch(&c->slots[c->key_hash[k] & c->mask]);
         }
         for (int k = 0; k < n; k++) {
-            int r = insert(c, c->keys[k], c->key_len[k], c->key_hash[k]);
+            int r = insert(c, c->keys[k], c->key_hash[k]);
             if (r < 0) return RUN_MEMORY;
             if (r && push_move(c, ordered[k]) < 0) return RUN_MEMORY;
         }
@@ -669,7 +725,6 @@ static int advance(Ctx *c) {
 
 /* The root: its key, then its children (made with the sweep when `latent`). */
 static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
-    uint8_t key[KEY_MAX];
     c->mask = 1023;
     c->slots = grab(c, (c->mask + 1) * sizeof(uint64_t));
     c->frames_cap = 16;
@@ -680,22 +735,20 @@ static int start(Ctx *c, const State *root, const Move *root_moves, int nroot) {
     memset(c->slots, 0, (c->mask + 1) * sizeof(uint64_t));
     Frame *f = &c->frames[0];
     f->s = *root;
-    for (int col = 0; col < NCOL; col++)
-        if (root->len[col] && root->c[col][0] >= DOWN) c->down_root[root->c[col][0] - DOWN] = (uint8_t)col;
-    int len = make_key(&f->s, c->reduced, c->down_root, NULL, 0x7f, key);
-    if (insert(c, key, len, hash_key(key, len)) < 0) return RUN_MEMORY;
+    make_key(&f->s, c->flags);
+    if (insert(c, f->s.key, hash_key(f->s.key)) < 0) return RUN_MEMORY;
     f->base = 0;
     f->cursor = 0;
     State child;
     for (int k = 0; k < nroot; k++) {
         apply_move(&f->s, &child, root_moves[k], c->flags, c->latent);
+        if (c->reduced) settle(&child, c->flags);
         if (won(&child, c->flags)) {
             c->nodes = 1;
             c->depth = 0;
             return set_line(c, root_moves[k], root_moves[k], 0);
         }
-        len = make_key(&child, c->reduced, c->down_root, NULL, 0x7f, key);
-        int r = insert(c, key, len, hash_key(key, len));
+        int r = insert(c, child.key, hash_key(child.key));
         if (r < 0) return RUN_MEMORY;
         if (r && push_move(c, root_moves[k]) < 0) return RUN_MEMORY;
     }
@@ -735,6 +788,14 @@ static int read_state(PyObject *columns, PyObject *stock, int collected, State *
             up |= v < DOWN;
             seen |= (uint64_t)1 << card;
             st->c[col][j] = v;
+            if (v < DOWN) {
+                st->cm[col] |= BIT(v);
+                st->wcol[v] = (uint8_t)col;
+                st->widx[v] = (uint8_t)j;
+            } else {
+                st->dm[col] |= BIT(v - DOWN);
+                st->nd[col]++;
+            }
         }
         if (len && !up) goto bad; /* a column's top card is face up */
         st->len[col] = (uint8_t)len;
@@ -754,6 +815,27 @@ static int read_state(PyObject *columns, PyObject *stock, int collected, State *
 bad:
     PyErr_SetString(PyExc_ValueError, "not a state of scorpion_ref.solver.fast: bad cards, columns or stock");
     return -1;
+}
+
+/* A count from Python: an int of at least 0; one past 2**64 - 1 is read as 2**64 - 1 (never wrapped). */
+static int read_count(PyObject *value, const char *name, uint64_t *out) {
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int", name);
+        return -1;
+    }
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL) return -1;
+    int negative = PyObject_RichCompareBool(value, zero, Py_LT);
+    Py_DECREF(zero);
+    if (negative < 0) return -1;
+    if (negative) {
+        PyErr_Format(PyExc_OverflowError, "%s must be at least 0", name);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(value); /* OverflowError past 2**64 - 1 */
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
 }
 
 static PyObject *answer(Ctx *c, int rc) {
@@ -779,30 +861,93 @@ static PyObject *answer(Ctx *c, int rc) {
                          (Py_ssize_t)c->count, (unsigned long long)c->peak);
 }
 
-/* An unsigned 64-bit count from a Python int (the "O&" converter of core_run's arguments).
-   The format "K" would take any int modulo 2**64, so that a budget of 2**64 positions became
-   0; this refuses, with OverflowError, a count that is negative or does not fit. */
-static int as_count(PyObject *value, void *out) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a count is an int");
-        return 0;
+typedef struct {
+    PyObject_HEAD
+    Ctx *c;          /* NULL once the search is over (its answer is kept) or broken */
+    State root;
+    Move *root_moves;
+    int nroot;
+    int started;
+    int busy;        /* run() is searching (another thread may not use the object meanwhile) */
+    PyObject *final; /* the answer once won, lost or out of memory */
+    int broken;      /* an exception ended a run: the search cannot go on */
+} SearchObject;
+
+static void search_free_ctx(SearchObject *self) {
+    if (self->c != NULL) {
+        release(self->c);
+        free(self->c);
+        self->c = NULL;
     }
-    unsigned long long count = PyLong_AsUnsignedLongLong(value);
-    if (count == (unsigned long long)-1 && PyErr_Occurred()) return 0;
-    *(unsigned long long *)out = count;
-    return 1;
 }
 
-static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
+static void search_dealloc(SearchObject *self) {
+    search_free_ctx(self);
+    free(self->root_moves);
+    Py_XDECREF(self->final);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"columns", "stock", "collected", "flags", "reduced", "latent", "root_moves",
-                            "max_nodes", "memory_limit", "progress", "check_every", NULL};
-    PyObject *columns, *stock, *root_list, *progress;
+                            "memory_limit", NULL};
+    PyObject *columns, *stock, *root_list, *memory;
     int collected, flags, reduced, latent;
-    unsigned long long max_nodes, memory_limit, check_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOO&O&OO&", names, &columns, &stock, &collected,
-                                     &flags, &reduced, &latent, &root_list, as_count, &max_nodes, as_count,
-                                     &memory_limit, &progress, as_count, &check_every))
+    if (self->c != NULL || self->started || self->final != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a Search is set up once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiippOO", names, &columns, &stock, &collected, &flags,
+                                     &reduced, &latent, &root_list, &memory))
+        return -1;
+    uint64_t limit;
+    if (read_count(memory, "memory_limit", &limit) < 0) return -1;
+    if (read_state(columns, stock, collected, &self->root) < 0) return -1;
+    PyObject *seq = PySequence_Fast(root_list, "root_moves must be a sequence of (source, index, dest)");
+    if (seq == NULL) return -1;
+    Py_ssize_t nroot = PySequence_Fast_GET_SIZE(seq);
+    self->root_moves = malloc(((size_t)nroot + 1) * sizeof(Move));
+    if (self->root_moves == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < nroot; k++) {
+        int s, i, d;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iii", &s, &i, &d)) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (s == -1 && i == -1 && d == -1 && self->root.nstock) {
+            self->root_moves[k] = (Move){NO, NO, NO};
+        } else if (s >= 0 && s < NCOL && d >= 0 && d < NCOL && s != d && i >= 0 && i < self->root.len[s]) {
+            self->root_moves[k] = (Move){(uint8_t)s, (uint8_t)i, (uint8_t)d};
+        } else {
+            PyErr_Format(PyExc_ValueError, "(%d, %d, %d) is not a move of the root", s, i, d);
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    self->nroot = (int)nroot;
+    self->c = calloc(1, sizeof(Ctx));
+    if (self->c == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->c->flags = flags | (reduced ? 0 : F_PLAIN);
+    self->c->reduced = reduced;
+    self->c->latent = latent;
+    self->c->limit = limit;
+    return 0;
+}
+
+static PyObject *search_run(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"max_nodes", "progress", "check_every", NULL};
+    PyObject *max_obj, *progress, *every_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO", names, &max_obj, &progress, &every_obj)) return NULL;
+    uint64_t max_nodes, check_every;
+    if (read_count(max_obj, "max_nodes", &max_nodes) < 0 || read_count(every_obj, "check_every", &check_every) < 0)
         return NULL;
     if (check_every < 1) {
         PyErr_SetString(PyExc_ValueError, "check_every is at least 1");
@@ -812,81 +957,95 @@ static PyObject *core_run(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "progress must be callable or None");
         return NULL;
     }
-    Ctx *c = calloc(1, sizeof(Ctx));
-    if (c == NULL) return PyErr_NoMemory();
-    c->flags = flags;
-    c->reduced = reduced;
-    c->latent = latent;
+    if (self->final != NULL) return Py_NewRef(self->final);
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search is running in another thread");
+        return NULL;
+    }
+    if (self->broken || self->c == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search was ended by an exception and cannot go on");
+        return NULL;
+    }
+    Ctx *c = self->c;
+    if (max_nodes < c->nodes) {
+        PyErr_SetString(PyExc_ValueError, "max_nodes is smaller than the positions already searched");
+        return NULL;
+    }
     c->max_nodes = max_nodes;
-    c->limit = memory_limit;
-    c->check_every = check_every;
-    State root;
-    PyObject *seq = NULL, *result = NULL;
-    Move *root_moves = NULL;
-    if (read_state(columns, stock, collected, &root) < 0) goto done;
-    seq = PySequence_Fast(root_list, "root_moves must be a sequence of (source, index, dest)");
-    if (seq == NULL) goto done;
-    Py_ssize_t nroot = PySequence_Fast_GET_SIZE(seq);
-    root_moves = malloc(((size_t)nroot + 1) * sizeof(Move));
-    if (root_moves == NULL) {
-        PyErr_NoMemory();
-        goto done;
+    int rc;
+    if (!self->started) {
+        self->started = 1;
+        c->check_every = check_every;
+        rc = start(c, &self->root, self->root_moves, self->nroot);
+    } else {
+        rc = RUN_GO;
     }
-    for (Py_ssize_t k = 0; k < nroot; k++) {
-        int s, i, d;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iii", &s, &i, &d)) goto done;
-        if (s == -1 && i == -1 && d == -1 && root.nstock) {
-            root_moves[k] = (Move){NO, NO, NO};
-        } else if (s >= 0 && s < NCOL && d >= 0 && d < NCOL && s != d && i >= 0 && i < root.len[s]) {
-            root_moves[k] = (Move){(uint8_t)s, (uint8_t)i, (uint8_t)d};
-        } else {
-            PyErr_Format(PyExc_ValueError, "(%d, %d, %d) is not a move of the root", s, i, d);
-            goto done;
-        }
-    }
-    int rc = start(c, &root, root_moves, (int)nroot);
+    self->busy = 1;
     while (rc == RUN_GO || rc == RUN_CHECK) {
         if (rc == RUN_CHECK) {
             if (progress != Py_None) {
                 PyObject *nodes = PyLong_FromUnsignedLongLong(c->nodes);
-                if (nodes == NULL) goto done;
-                PyObject *r = PyObject_CallOneArg(progress, nodes);
-                Py_DECREF(nodes);
-                if (r == NULL) goto done;
+                PyObject *r = nodes == NULL ? NULL : PyObject_CallOneArg(progress, nodes);
+                Py_XDECREF(nodes);
+                if (r == NULL) goto broken;
                 Py_DECREF(r);
             }
-            if (PyErr_CheckSignals() < 0) goto done;
+            if (PyErr_CheckSignals() < 0) goto broken;
         }
         Py_BEGIN_ALLOW_THREADS
         rc = advance(c);
         Py_END_ALLOW_THREADS
     }
-    result = answer(c, rc);
-done:
-    Py_XDECREF(seq);
-    free(root_moves);
-    release(c);
-    free(c);
+    self->busy = 0;
+    PyObject *result = answer(c, rc);
+    if (result == NULL) goto broken_quiet;
+    if (rc != RUN_NODES) { /* won, lost or out of memory: the answer is final, the table is freed */
+        self->final = Py_NewRef(result);
+        search_free_ctx(self);
+    }
     return result;
+broken:
+    self->busy = 0;
+broken_quiet:
+    self->broken = 1;
+    search_free_ctx(self);
+    return NULL;
 }
 
-static PyMethodDef methods[] = {
-    {"run", (PyCFunction)(void (*)(void))core_run, METH_VARARGS | METH_KEYWORDS,
-     "run(columns, stock, collected, flags, reduced, latent, root_moves, max_nodes, memory_limit, progress, "
-     "check_every) -> (outcome, proof, nodes, line, table_entries, peak_bytes)\n\n"
-     "The loop of scorpion_ref.solver.search after its root checks."},
+static PyMethodDef search_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))search_run, METH_VARARGS | METH_KEYWORDS,
+     "run(max_nodes, progress, check_every) -> (outcome, proof, nodes, line, table_entries, peak_bytes)\n\n"
+     "Search until max_nodes positions in all, going on from where the last call stopped."},
     {NULL, NULL, 0, NULL},
 };
 
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "scorpion_ref.solver._core.Search",
+    .tp_doc = "Search(columns, stock, collected, flags, reduced, latent, root_moves, memory_limit)\n\n"
+              "The loop of scorpion_ref.solver.search after its root checks, which can go on.",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)search_init,
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_methods = search_methods,
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the solver's search (see search.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the solver's search (see search.py).", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    make_tables();
+    if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "KEY_MAX", KEY_MAX) < 0 || PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0) {
+    if (PyModule_AddIntConstant(m, "KEY_LENGTH", KEYLEN) < 0 ||
+        PyModule_AddIntConstant(m, "CHUNK_SIZE", (long)CHUNK_SIZE) < 0 ||
+        PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

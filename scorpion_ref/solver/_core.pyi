@@ -2,23 +2,27 @@
 
 from collections.abc import Callable, Sequence
 
-#: The longest key the table stores, in bytes.
-KEY_MAX: int
+#: The length of the table's keys, in bytes (one per card).
+KEY_LENGTH: int
 #: The size of one chunk of the arena that holds the keys, in bytes.
 CHUNK_SIZE: int
 
-def run(
-    columns: tuple[bytes, ...],
-    stock: bytes,
-    collected: int,
-    flags: int,
-    reduced: bool,
-    latent: bool,
-    root_moves: Sequence[tuple[int, int, int]],
-    max_nodes: int,
-    memory_limit: int,
-    progress: Callable[[int], object] | None,
-    check_every: int,
-) -> tuple[str, str | None, int, list[tuple[int, int, int]], int, int]:
-    """The search from the root's ordered moves: (outcome, proof, nodes, line of fast moves,
-    positions in the table, peak bytes allocated)."""
+class Search:
+    """The search from the root's ordered moves, which can go on with a bigger budget."""
+
+    def __init__(
+        self,
+        columns: tuple[bytes, ...],
+        stock: bytes,
+        collected: int,
+        flags: int,
+        reduced: bool,
+        latent: bool,
+        root_moves: Sequence[tuple[int, int, int]],
+        memory_limit: int,
+    ) -> None: ...
+    def run(
+        self, max_nodes: int, progress: Callable[[int], object] | None, check_every: int
+    ) -> tuple[str, str | None, int, list[tuple[int, int, int]], int, int]:
+        """Search until ``max_nodes`` positions in all: (outcome, proof, nodes, line of fast moves,
+        positions in the table, peak bytes allocated)."""

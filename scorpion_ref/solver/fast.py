@@ -48,6 +48,7 @@ __all__ = [
     "card_of",
     "decode",
     "encode",
+    "latent_run",
     "legal",
     "moves_of",
     "status_of",
@@ -276,6 +277,13 @@ def apply_move(state: State, flags: Flags, move: FastMove, sweep: bool = False) 
             if column and column[-1] % 13 == 0 and len(column) >= 13:
                 cols[i], suits = _collect(column, suits)
     return tuple(cols), stock, suits
+
+
+def latent_run(state: State) -> bool:
+    """Whether a column ends in a complete run not yet collected (only a start position can have
+    one: every action collects what it completes); the first action then sweeps every column
+    (:func:`apply_move` with ``sweep``), as the engine does after every action."""
+    return any(len(c) >= 13 and c[-1] % 13 == 0 and c.endswith(RUNS[c[-1] // 13]) for c in state[0])
 
 
 def won(state: State, flags: Flags) -> bool:

@@ -3,8 +3,19 @@
 "Sound" means: the reduced search answers ``won`` exactly when some line of
 legal actions from the start reaches a won status through the engine (a
 position whose status is lost ends the game), and ``lost`` only when none
-does. Every function here is checked against the plain search in
-``tests/test_solver.py``.
+does. Every function here is checked against the unreduced search in
+``tests/test_solver.py`` and ``tests/test_solver_reductions.py``.
+
+Why a search that keeps only some children still finds every win: write
+``d(P)`` for the length of a shortest winning line from ``P``. Each
+reduction below keeps, for every winnable position it is given, a child
+``c`` (or the settled form of one) with ``d(c) < d(P)``, or one that differs
+from such a child only by the names of columns the stock cannot reach (same
+``d``, same key). Take the winnable position in the transposition table with
+the smallest ``d``: the search expands it (or has found a win), and one of
+the children it keeps, or the table's entry for that child's key, is
+winnable with a smaller ``d``: so the smallest one is a won position, and the
+search answers ``won``.
 
 >>> from scorpion_ref import Position, get_ruleset
 >>> from scorpion_ref.solver.fast import Flags, encode
@@ -15,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from .fast import DEAL, DOWN, SEP, FastMove, Flags, State
+from .fast import DEAL, DOWN, RUNS, SEP, FastMove, Flags, State, apply_move
 
 __all__ = [
     "canonical_key",
@@ -23,7 +34,14 @@ __all__ = [
     "face_down_cycle",
     "missing_cards",
     "order_moves",
+    "safe_move",
+    "settle",
 ]
+
+_DOWN_BYTES = bytes(range(DOWN, DOWN + 52))
+_BYTE = tuple(bytes([b]) for b in range(256))
+#: For each card, the cards of its suit ranked above it.
+_HIGHER = tuple(bytes(range(x + 1, x - x % 13 + 13)) for x in range(52))
 
 
 def canonical_key(state: State) -> bytes:
@@ -205,3 +223,171 @@ def missing_cards(state: State, flags: Flags) -> bool:
         if n == 0 and not flags.collect and not flags.one_per_column:
             return True
     return False
+
+
+def safe_move(state: State, flags: Flags) -> FastMove | None:
+    """A move that can never hurt, if there is one: a card ``X`` (with the cards above it,
+    its *group*) onto its successor ``X + 1``.
+
+    The candidates: for each column ``B``, in order, whose top card ``X + 1``
+    is not an Ace, the face-up card ``X`` in another column ``A``. The first
+    candidate that meets all three conditions is returned (None if none does):
+
+    1. no deal can come before ``X`` reaches ``X + 1``: the stock is empty,
+       or it may be dealt only when no move is available (``X`` onto
+       ``X + 1`` stays available until it is made: ``X`` sits on no
+       successor and is no King, so it is in no complete run, and the move
+       is no whole-column transfer);
+    2. with the stock empty, moves out of complete runs count as available
+       (not :attr:`~.fast.Flags.runs_ignored`);
+    3. and one of these holds:
+
+       a. *the move completes a run*: the group is ``X`` down to the Ace, and
+          ``B`` ends in the King down to ``X + 1``;
+       b. *the group is frozen* (empty columns take only Kings): every card
+          of the group above ``X`` is no King and has its successor below it
+          in the group, and the group's top card is an Ace or has its
+          predecessor in the group;
+       c. *``B`` is frozen* (empty columns take only Kings): every face-up
+          card of ``B`` is a King or has its successor below it and above the
+          nearest King below it (a face-down card counts as below every
+          face-up card up to ``B``'s first King);
+       d. *the higher cards of the suit keep to themselves*: every column
+          whose face-up cards include one of ``X``'s suit ranked above ``X``
+          has only such cards face up.
+
+    Soundness. Let ``P`` be the position, ``m`` the move and ``a1 ... an`` a
+    shortest winning line from ``P``. Every win has every card on its
+    successor (in a collected run, or in a run on the table), and only a
+    move of ``X`` onto ``X + 1`` puts ``X`` there (no other card goes on
+    ``X + 1``): let ``ak`` be the first such action. Compare each position
+    ``Qi`` after ``a1 ... ai`` (``i < k``) with ``Ri``, the same position
+    with ``X``'s group on ``X + 1``. Until ``ak``, ``X + 1`` stays a top card
+    outside ``X``'s column: no deal comes first (1), only ``X`` goes on
+    ``X + 1``, and ``X + 1`` could get above ``X`` only with a group led by
+    a card at or below it in its column landing on the top of ``X``'s group,
+    the successor of that card. Condition 3 rules that out: (a) the group's
+    top is the Ace, which takes nothing, and if the group loses cards (into
+    empty columns) its top is still of the suit and below ``X``, whose
+    predecessor is never under ``X + 1``; (b) the group never changes (its
+    cards can go nowhere, nothing lands on its top); (c) the cards of ``B``
+    never move, except Kings into empty columns with all the cards above
+    them, which keeps the condition; (d) the higher cards of the suit only
+    ever move among columns of their own (only they and ``X`` go on them),
+    so none of them, and nothing under ``X + 1``, joins the group. Then each
+    ``ai`` is legal in ``R(i-1)`` as the same card moved to wherever its
+    target now lies (onto the group's top: now in ``B``; the cards under
+    ``X`` move without the group; ``X`` itself into an empty column is left
+    out, its group being on ``X + 1`` already) and leads to ``Ri``; and
+    ``ak`` takes ``Q(k-1)`` to ``Qk = R(k-1)``. A whole-column transfer is
+    no move in a shortest line when the stock is dealt (it only swaps two
+    columns' names), so with the stock empty every ``ai`` counts as
+    available, and so does the same move in ``R(i-1)`` (2: no move there
+    takes cards out of a run that ``Q(i-1)`` does not have); with the stock
+    not dealt, no ``Ri`` is lost either. Flips come only sooner; runs are
+    collected in both as they complete. So ``m`` and then the rest of the
+    line win from ``P``, and from ``P`` after ``m`` a line at least one
+    action shorter wins: ``d`` goes down, as the module's argument needs.
+
+    >>> from scorpion_ref import Position, get_ruleset
+    >>> from scorpion_ref.solver.fast import encode
+    >>> state = encode(Position.build(["KH QH JH", "3S | 2C", "4D TH 9H"]))
+    >>> safe_move(state, Flags.of(get_ruleset("standard")))  # TH 9H onto JH: B is frozen (c)
+    (2, 1, 0)
+    """
+    columns, stock, _collected = state
+    if stock:
+        if flags.any_time:
+            return None
+    elif flags.runs_ignored:
+        return None
+    kings_only = not flags.empty_any
+    joined = SEP + SEP.join(columns)  # a face-down card is written + 64: find() meets face-up cards only
+    for dest, target_column in enumerate(columns):
+        if not target_column:
+            continue
+        target = target_column[-1]
+        if target % 13 == 0:
+            continue
+        at = joined.find(_BYTE[target - 1])
+        if at < 0:
+            continue
+        source = joined.count(SEP, 0, at) - 1
+        if source == dest:
+            continue
+        index = at - joined.rfind(SEP, 0, at) - 1
+        group = columns[source][index:]
+        suit, rank = divmod(target - 1, 13)
+        if group == RUNS[suit][12 - rank :] and target_column.endswith(RUNS[suit][: 12 - rank]):
+            return source, index, dest
+        if kings_only and (_frozen_group(group) or _frozen_column(target_column)):
+            return source, index, dest
+        if _apart(columns, target - 1):
+            return source, index, dest
+    return None
+
+
+def _frozen_group(group: bytes) -> bool:
+    """Condition 3b of :func:`safe_move`."""
+    top = group[-1]
+    if top % 13 and top - 1 not in group[:-1]:
+        return False  # at once: the top card is no Ace and its predecessor is not below it
+    for k in range(1, len(group)):
+        card = group[k]
+        if card % 13 == 12 or card + 1 not in group[:k]:
+            return False
+    top = group[-1]
+    return top % 13 == 0 or top - 1 in group[:-1]
+
+
+def _frozen_column(column: bytes) -> bool:
+    """Condition 3c of :func:`safe_move`."""
+    top = column[-1]
+    if top % 13 != 12 and top + 1 not in column and top + 1 + DOWN not in column:
+        return False  # at once: the top card is no King and its successor is not below it
+    first = len(column) - len(column.lstrip(_DOWN_BYTES))
+    below = {b - DOWN for b in column[:first]}
+    for card in column[first:]:
+        if card % 13 == 12:
+            below = {card}
+        elif card + 1 not in below:
+            return False
+        else:
+            below.add(card)
+    return True
+
+
+def _apart(columns: tuple[bytes, ...], x: int) -> bool:
+    """Condition 3d of :func:`safe_move` for the card ``x``."""
+    higher = _HIGHER[x]
+    for column in columns:
+        up = column.lstrip(_DOWN_BYTES)
+        rest = up.translate(None, higher)
+        if 0 < len(rest) < len(up):
+            return False
+    return True
+
+
+def settle(state: State, flags: Flags) -> tuple[State, list[FastMove]]:
+    """The state after playing :func:`safe_move` until there is none, and the moves played.
+
+    The search keeps only settled positions: by :func:`safe_move`'s argument
+    each safe move shortens the shortest winning line, so a position is
+    winnable exactly when its settled form is (it is also reached from it).
+    It ends: each safe move puts one more card on its successor (the card
+    under ``X`` was not its successor) and collecting a run takes away
+    twelve such links but adds a suit, so ``links + 13 * suits collected``
+    goes up by one each time. A position that is won has no safe move (every
+    top card is an Ace, or there is no card left).
+
+    >>> from scorpion_ref import Position, get_ruleset
+    >>> from scorpion_ref.solver.fast import encode
+    >>> state = encode(Position.build(["KH QH JH", "3S | 2C", "4D TH 9H"]))
+    >>> settle(state, Flags.of(get_ruleset("standard")))[1]
+    [(2, 1, 0)]
+    """
+    moves: list[FastMove] = []
+    while (move := safe_move(state, flags)) is not None:
+        moves.append(move)
+        state = apply_move(state, flags, move)
+    return state, moves

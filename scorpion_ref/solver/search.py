@@ -5,15 +5,22 @@ The search keeps the real state along its path and the real moves, so the
 line it returns is in the engine's column numbers; only the transposition
 table's keys forget the order of the columns the stock cannot reach.
 
+A :class:`Search` can go on: :meth:`Search.run` searches until a number of
+positions, and a later call with a bigger number continues from where the
+first stopped, with the same table, instead of starting again. It answers
+exactly what a new search with the bigger budget would (the same outcome,
+proof, node count and line): the search is deterministic, and it stops
+before expanding a position, which the next call expands first.
+
 There are two cores for the loop after the root checks, held equal by
 ``tests/test_solver_core.py`` (the same outcome, proof, node count and line
-wherever neither runs out of memory): this module's Python loop, and the
-compiled :mod:`._core` (``_core.c``), about 11 times faster, built when the
-package is installed on a machine with a C compiler. ``core="auto"`` takes the
-compiled one when it can be imported, else the Python loop; the environment
-variable ``SCORPION_SOLVER_CORE`` (``python``, ``compiled`` or ``auto``) sets
-what ``"auto"`` means, so ``SCORPION_SOLVER_CORE=python`` forces the Python
-loop everywhere.
+wherever neither runs out of memory): the Python loop of :mod:`.loop`, and the
+compiled :mod:`._core` (``_core.c``), built when the package is installed
+on a machine with a C compiler (``benchmarks/solve.py`` measures it).
+``core="auto"`` takes the compiled one when it can be imported, else the
+Python loop; the environment variable ``SCORPION_SOLVER_CORE`` (``python``,
+``compiled`` or ``auto``) sets what ``"auto"`` means, so
+``SCORPION_SOLVER_CORE=python`` forces the Python loop everywhere.
 
 >>> from scorpion_ref import Position, get_ruleset
 >>> start = Position.build(["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS"], collected="CDH")
@@ -25,31 +32,34 @@ loop everywhere.
 from __future__ import annotations
 
 import os
-import sys
 import time
-from collections.abc import Callable
 from typing import Literal
 
 from ..actions import Action
 from ..position import Position
 from ..rules import RuleSet
 from .fast import (
-    ALL_SUITS,
     DEAL,
-    RUNS,
-    SEP,
     FastMove,
     Flags,
-    State,
     apply_move,
     encode,
     legal,
-    moves_of,
     to_action,
     won,
 )
+from .fast import (
+    latent_run as _latent_run,
+)
+from .loop import CHECK_EVERY, FRAME_BYTES, Answer, Progress, PythonLoop, all_empty, table_bytes
 from .outcome import Budget, Solution
-from .reductions import canonical_key, empty_targets, face_down_cycle, missing_cards, order_moves
+from .reductions import (
+    empty_targets,
+    face_down_cycle,
+    missing_cards,
+    order_moves,
+    safe_move,
+)
 
 try:
     from . import _core
@@ -59,13 +69,18 @@ except ImportError as error:  # built without a C compiler: the Python loop only
     _core = None  # type: ignore[assignment]
     _CORE_MISSING = error
 
-__all__ = ["CHECK_EVERY", "CORES", "CORE_VARIABLE", "FRAME_BYTES", "chosen_core", "search", "table_bytes"]
+__all__ = [
+    "CHECK_EVERY",
+    "CORES",
+    "CORE_VARIABLE",
+    "FRAME_BYTES",
+    "Search",
+    "chosen_core",
+    "flag_bits",
+    "search",
+    "table_bytes",
+]
 
-#: How often (in positions expanded) progress is reported and the memory estimated.
-CHECK_EVERY = 4096
-#: A generous estimate of one frame of the search's path (a state and its children's states).
-FRAME_BYTES = 6000
-_BYTES_HEADER = sys.getsizeof(b"")
 #: The values of ``core``.
 CORES = ("auto", "python", "compiled")
 #: The environment variable that says what ``core="auto"`` means.
@@ -103,188 +118,154 @@ def chosen_core(core: str = "auto") -> Literal["python", "compiled"]:
     ) from _CORE_MISSING
 
 
-def table_bytes(seen: set[bytes], key_length: int) -> int:
-    """An estimate, from above, of what a transposition table of byte keys costs.
+def flag_bits(flags: Flags) -> int:
+    """The flags as one integer, as the compiled core reads them (the one place that says which bit
+    is which; ``_core.c`` names the same bits ``F_COLLECT`` to ``F_RUNS_IGNORED``).
 
-    Each key costs a bytes object's header and its characters; the set's own
-    array is counted twice, for the resize that the next insertions may cause.
+    >>> from scorpion_ref import get_ruleset
+    >>> flag_bits(Flags.of(get_ruleset("standard")))
+    3
     """
-    return len(seen) * (_BYTES_HEADER + key_length) + 2 * sys.getsizeof(seen)
-
-
-def _latent_run(state: State) -> bool:
-    """Whether a column ends in a complete run not yet collected (only a start position can)."""
-    return any(len(c) >= 13 and c[-1] % 13 == 0 and c.endswith(RUNS[c[-1] // 13]) for c in state[0])
-
-
-def _plain_key(state: State) -> bytes:
-    """The whole state as bytes, the columns in their order."""
-    columns, stock, collected = state
-    return bytes((len(stock), collected)) + stock + SEP.join(columns)
-
-
-def _all_empty(columns: tuple[bytes, ...], reach: int) -> list[int]:
-    return [d for d in range(7) if not columns[d]]
-
-
-def search(
-    position: Position,
-    rules: RuleSet,
-    budget: Budget,
-    progress: Callable[[int], None] | None = None,
-    *,
-    reduced: bool = True,
-    core: str = "auto",
-) -> Solution:
-    """Decide ``position``; see :func:`scorpion_ref.solver.solve` for the contract.
-
-    With ``reduced`` false, the same search over the same representation runs
-    with none of the reductions: the key is the whole state with the columns
-    in order, every legal action is tried in the engine's order, and no
-    dead-deal theorem is asked. The tests hold the two equal. ``core`` picks
-    the loop that runs after the root checks (see :func:`chosen_core`).
-    """
-    began = time.perf_counter()
-    which = chosen_core(core)
-
-    def done(outcome: str, line: tuple[Action, ...], proof: str | None, nodes: int) -> Solution:
-        return Solution(outcome, line, proof, nodes, time.perf_counter() - began)  # type: ignore[arg-type]
-
-    flags = Flags.of(rules)
-    root = encode(position)
-    if won(root, flags):
-        return done("won", (), None, 0)
-    root_moves, available = legal(root, flags)
-    if not root[1] and not available:
-        return done("lost", (), "exhausted", 0)
-    if reduced and missing_cards(root, flags):
-        return done("lost", (), "missing-cards", 0)
-    if reduced and face_down_cycle(root, flags):
-        return done("lost", (), "face-down-cycle", 0)
-    if budget.nodes < 1:
-        return done("unknown", (), "nodes", 0)
-    latent = flags.collect and _latent_run(root)
-    targets_of = empty_targets if reduced else _all_empty
-    root_moves = [m for m in root_moves if m != DEAL]
-    root_moves = [m for m in root_moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
-    deal = bool(root[1]) and (flags.any_time or not available)
-    if reduced:
-        ordered = order_moves(root, root_moves, deal, not latent)
-    else:
-        ordered = [*root_moves, DEAL] if deal else root_moves
-    memory_limit = budget.memory_mb * 1024 * 1024
-    if which == "compiled":
-        outcome, proof, nodes, moves, _entries, _peak = _core.run(
-            root[0], root[1], root[2], _flag_bits(flags), reduced, latent, ordered,
-            budget.nodes, memory_limit, progress, CHECK_EVERY,
-        )
-        return done(outcome, _line(root, flags, latent, moves), proof, nodes)
-    return _python_loop(root, flags, budget, progress, reduced, latent, ordered, done)
-
-
-def _flag_bits(flags: Flags) -> int:
-    """The flags as the compiled core reads them."""
     return (
         flags.collect | flags.any_time << 1 | flags.empty_any << 2 | flags.whole_allowed << 3
         | flags.one_per_column << 4 | flags.runs_ignored << 5
     )
 
 
-def _line(root: State, flags: Flags, latent: bool, moves: list[FastMove]) -> tuple[Action, ...]:
-    """The engine's actions of a line of fast moves from ``root`` (the first made with the sweep
-    when ``latent``, as the search made it)."""
-    line = []
-    here = root
-    for k, move in enumerate(moves):
-        line.append(to_action(here, move))
-        here = apply_move(here, flags, move, latent and k == 0)
-    return tuple(line)
+class Search:
+    """A search of ``position`` under ``rules`` that can go on with a bigger budget of positions.
 
+    The root checks (won already, lost already, the dead-deal theorems) are
+    made at once; :meth:`run` searches. ``memory_mb`` bounds the table for
+    the whole search. With ``reduced`` false, the same search over the same
+    representation runs with none of the reductions: the key is the whole
+    state with the columns in order, every legal action is tried in the
+    engine's order, no position is settled and no dead-deal theorem is
+    asked. The tests hold the two equal. ``core`` picks the loop that runs
+    after the root checks (see :func:`chosen_core`).
 
-def _python_loop(
-    root: State,
-    flags: Flags,
-    budget: Budget,
-    progress: Callable[[int], None] | None,
-    reduced: bool,
-    latent: bool,
-    ordered: list[FastMove],
-    done: Callable[[str, tuple[Action, ...], str | None, int], Solution],
-) -> Solution:
-    """The search's loop after its root checks, in Python."""
-    key_of = canonical_key if reduced else _plain_key
-    targets_of = empty_targets if reduced else _all_empty
-    root_key = key_of(root)
-    key_length = len(root_key)
-    memory_limit = budget.memory_mb * 1024 * 1024
-    seen = {root_key}
-    if table_bytes(seen, key_length) + FRAME_BYTES > memory_limit:
-        return done("unknown", (), "memory", 0)
+    >>> from scorpion_ref import deal_game, get_ruleset
+    >>> going = Search(deal_game(27), get_ruleset("standard"))
+    >>> first = going.run(1000)
+    >>> first.outcome, first.proof, first.nodes
+    ('unknown', 'nodes', 1000)
+    >>> going.run(5000).nodes == search(deal_game(27), get_ruleset("standard"), Budget(nodes=5000)).nodes
+    True
+    """
 
-    collect = flags.collect
-    any_time = flags.any_time
-    max_nodes = budget.nodes
-    # Children are made, checked for a win and entered in the table when their parent
-    # is expanded; each is expanded later, once, from the frame that holds it.
-    states: list[State] = [root]
-    frames: list[list[tuple[FastMove, State]]] = [[]]
-    for move in ordered:
-        child = apply_move(root, flags, move, latent)
-        if child[2] == ALL_SUITS if collect else won(child, flags):
-            return done("won", (to_action(root, move),), None, 1)
-        key = key_of(child)
-        if key not in seen:
-            seen.add(key)
-            frames[0].append((move, child))
-    cursors: list[int] = [0]
-    path: list[FastMove] = []
-    nodes = 1
-    next_check = CHECK_EVERY
-    while frames:
-        children = frames[-1]
-        i = cursors[-1]
-        if i == len(children):
-            states.pop()
-            frames.pop()
-            cursors.pop()
-            if path:
-                path.pop()
-            continue
-        cursors[-1] = i + 1
-        move, here = children[i]
-        columns, stock, _suits = here
-        moves, available = moves_of(here, flags, targets_of(columns, len(stock)))
-        if not available and not stock:
-            continue  # the game is lost there
-        if nodes >= max_nodes:
-            return done("unknown", (), "nodes", nodes)
-        nodes += 1
-        if nodes >= next_check:
-            next_check += CHECK_EVERY
-            if progress is not None:
-                progress(nodes)
-            if table_bytes(seen, key_length) + len(states) * FRAME_BYTES > memory_limit:
-                return done("unknown", (), "memory", nodes)
-        deal = bool(stock) and (any_time or not available)
-        if reduced:
-            ordered = order_moves(here, moves, deal)
+    def __init__(
+        self,
+        position: Position,
+        rules: RuleSet,
+        memory_mb: int = Budget().memory_mb,
+        *,
+        reduced: bool = True,
+        core: str = "auto",
+    ) -> None:
+        began = time.perf_counter()
+        self._core = chosen_core(core)
+        self._flags = flags = Flags.of(rules)
+        self._root = root = encode(position)
+        self._reduced = reduced
+        self._memory_limit = Budget(memory_mb=memory_mb).memory_mb * 1024 * 1024
+        self._final: Answer | None = None
+        self._budget = 0
+        self._python: PythonLoop | None = None
+        self._compiled: _core.Search | None = None
+        self._latent = latent = flags.collect and _latent_run(root)
+        self._seconds = 0.0
+        self._ordered: list[FastMove] = []
+        if won(root, flags):
+            self._final = ("won", None, 0, [])
         else:
-            moves.sort()
-            ordered = [*moves, DEAL] if deal else moves
-        kept: list[tuple[FastMove, State]] = []
-        for step in ordered:
-            child = apply_move(here, flags, step)
-            if child[2] == ALL_SUITS if collect else won(child, flags):
-                line = [to_action(s, m) for s, m in zip(states, path, strict=False)]
-                line.append(to_action(states[-1], move))
+            root_moves, available = legal(root, flags)
+            if not root[1] and not available:
+                self._final = ("lost", "exhausted", 0, [])
+            elif reduced and missing_cards(root, flags):
+                self._final = ("lost", "missing-cards", 0, [])
+            elif reduced and face_down_cycle(root, flags):
+                self._final = ("lost", "face-down-cycle", 0, [])
+            else:
+                targets_of = empty_targets if reduced else all_empty
+                moves = [m for m in root_moves if m != DEAL]
+                moves = [m for m in moves if root[0][m[2]] or m[2] in targets_of(root[0], len(root[1]))]
+                deal = bool(root[1]) and (flags.any_time or not available)
+                if reduced:
+                    self._ordered = order_moves(root, moves, deal, not latent)
+                else:
+                    self._ordered = [*moves, DEAL] if deal else moves
+        self._seconds += time.perf_counter() - began
+
+    @property
+    def core(self) -> Literal["python", "compiled"]:
+        """The loop that searches."""
+        return self._core
+
+    def run(self, nodes: int, progress: Progress | None = None) -> Solution:
+        """The answer within ``nodes`` positions in all, going on from the last call.
+
+        ``progress`` is called now and then with the number of positions
+        expanded so far. A ``won`` or ``lost`` answer, or an ``unknown`` one
+        for memory, is final: later calls return it again. Raises
+        :class:`ValueError` for fewer positions than a previous call was given.
+        """
+        if nodes < self._budget:
+            raise ValueError(f"a search that went on to {self._budget:,} positions "
+                             f"cannot go back to {nodes:,}")
+        began = time.perf_counter()
+        self._budget = nodes
+        if self._final is not None:
+            answer = self._final
+        elif nodes < 1:
+            answer = ("unknown", "nodes", 0, [])
+        else:
+            answer = self._go_on(nodes, progress)
+            if answer[0] != "unknown" or answer[1] == "memory":
+                self._final = answer
+                self._python = self._compiled = None  # the table is not needed any more
+        self._seconds += time.perf_counter() - began
+        outcome, proof, searched, moves = answer
+        line = self._line(moves) if outcome == "won" else ()
+        return Solution(outcome, line, proof, searched, self._seconds)  # type: ignore[arg-type]
+
+    def _go_on(self, nodes: int, progress: Progress | None) -> Answer:
+        """The loop's answer within ``nodes`` positions, the loop made at the first call."""
+        root = self._root
+        if self._core == "python":
+            if self._python is None:
+                self._python = PythonLoop(root, self._flags, self._memory_limit, self._reduced, self._latent,
+                                           self._ordered)
+            return self._python.run(nodes, progress)
+        if self._compiled is None:
+            self._compiled = _core.Search(root[0], root[1], root[2], flag_bits(self._flags), self._reduced,
+                                          self._latent, self._ordered, self._memory_limit)
+        outcome, proof, searched, moves, _entries, _peak = self._compiled.run(nodes, progress, CHECK_EVERY)
+        return outcome, proof, searched, moves
+
+    def _line(self, moves: list[FastMove]) -> tuple[Action, ...]:
+        """The engine's actions of a line of fast moves from the root: the first made with the
+        sweep when the root holds a run not yet collected, each followed (in the reduced search)
+        by the safe moves that settle the position it makes."""
+        line = []
+        here = self._root
+        for k, move in enumerate(moves):
+            line.append(to_action(here, move))
+            here = apply_move(here, self._flags, move, self._latent and k == 0)
+            while self._reduced and (step := safe_move(here, self._flags)) is not None:
                 line.append(to_action(here, step))
-                return done("won", tuple(line), None, nodes)
-            key = key_of(child)
-            if key not in seen:
-                seen.add(key)
-                kept.append((step, child))
-        states.append(here)
-        frames.append(kept)
-        cursors.append(0)
-        path.append(move)
-    return done("lost", (), "exhausted", nodes)
+                here = apply_move(here, self._flags, step)
+        return tuple(line)
+
+
+def search(
+    position: Position,
+    rules: RuleSet,
+    budget: Budget,
+    progress: Progress | None = None,
+    *,
+    reduced: bool = True,
+    core: str = "auto",
+) -> Solution:
+    """Decide ``position`` within ``budget``; see :func:`scorpion_ref.solver.solve` for the contract
+    and :class:`Search` for ``reduced`` and ``core``."""
+    return Search(position, rules, budget.memory_mb, reduced=reduced, core=core).run(budget.nodes, progress)
