@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
+import pytest
 from machine import allowing_for_load
 from programs import node
 
@@ -97,7 +98,9 @@ def test_an_area_an_area_marker_and_an_id_glob_select_the_same_cases(tmp_path: P
 RERUN = r"(?:scorpion-conformance|/\S+/scorpion-conformance) run "
 
 
-def test_very_quiet_prints_the_failures_and_one_line(tmp_path: Path) -> None:
+def test_very_quiet_prints_the_failures_and_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A caller's PYTEST_ADDOPTS changes nothing a run prints (it once added pytest's durations).
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--durations=5")
     adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(BROKEN))} cross-suit"
     result = cli(tmp_path, "run", "-qq", "--adapter", adapter, "--rules", "standard", "--id", "PLACE-00[4-5]",
                  "--junitxml", "junit.xml", "--failures", "1")

@@ -150,9 +150,10 @@ def test_the_compiled_core_reproduces_the_campaign_results(name: str) -> None:
     for record in small:
         python = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="python")
         compiled = solve(deal_game(record.game), get_ruleset(record.rules), record.budget, core="compiled")
-        assert (python.outcome, python.proof, python.nodes) == (compiled.outcome, compiled.proof, compiled.nodes)
+        found = (python.outcome, python.proof, python.nodes)
+        assert found == (compiled.outcome, compiled.proof, compiled.nodes)
         if record.solver == SOLVER_VERSION:
-            assert (python.outcome, python.proof, python.nodes) == (record.outcome, record.proof, record.nodes)
+            assert found == (record.outcome, record.proof, record.nodes)
         elif "unknown" not in (python.outcome, record.outcome):
             assert python.outcome == record.outcome, record
     outcomes: set[str] = set()

@@ -71,8 +71,8 @@ def test_unknowns_are_retried_at_the_next_budget_only(tmp_path: Path) -> None:
     # The games are counted once each, the records apart: 3 games, one record more per unknown.
     said = f"this run searched 3 games in {report.seconds_now:,.1f} s"
     again = len(history) - 3
-    assert again and any(line.endswith(f"{said} ({len(history)} records: {again} of them a bigger budget "
-                                       "for a game left unknown)") for line in describe(report)), describe(report)
+    ending = f"{said} ({len(history)} records: {again} of them a bigger budget for a game left unknown)"
+    assert again and any(line.endswith(ending) for line in describe(report)), describe(report)
     # A bigger first budget later: decided games stay decided, no game is solved again.
     run_campaign(campaign(path, range(1, 4), ladder=[400_000]))
     assert read_records(path) == history

@@ -172,5 +172,6 @@ def pytest_command(args: argparse.Namespace, features: Path) -> list[str]:
     return argv
 
 
-#: What run() sets while pytest runs: only the plugins named on its command line load.
-PLUGINS_ENVIRONMENT = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+#: What run() sets while pytest runs: only the plugins named on its command line load, and a
+#: caller's PYTEST_ADDOPTS (``--durations``, ``-p``, ``--tb``...) changes neither the run nor its output.
+PLUGINS_ENVIRONMENT = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTEST_ADDOPTS": ""}
