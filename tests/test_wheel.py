@@ -99,7 +99,14 @@ def test_the_everyday_options_work_from_the_wheel(installed: Path, tmp_path: Pat
         return result.stdout
 
     assert "suite version" in ok("--version")
-    assert "Scorpion conformance summary: " in ok("run", "-qq", "-n", "2", "--area", "stock", "--id", "S*")
+    assert "Scorpion conformance summary: " in ok("run", "-qq", "-n", "2", "--area", "stock", "--id", "S*",
+                                                   "--report", "stock.jsonl")
+    ok("run", "-qq", "--id", "DEAL-001", "--report", "deal.jsonl")
+    # Two reports side by side: one comparison page, and no badge (a badge stands for one run).
+    ok("report", "stock.jsonl", "deal.jsonl", "--html", "both")
+    page = (tmp_path / "both" / "index.html").read_text(encoding="utf-8")
+    assert "stock.jsonl" in page and "deal.jsonl" in page and "<table" in page
+    assert not (tmp_path / "both" / "badge.json").exists()
     assert "no problem" in ok("lint")
     assert json.loads(ok("export"))["cases"]
 
