@@ -42,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("scorpion_command"):
         # Node ids are relative to the feature folder: print them so, not as ../../site-packages/...
         config.cwd_relative_nodeid = lambda nodeid: nodeid  # type: ignore[method-assign]
+        # One line a case after the failures in full, however verbose the run and wherever it
+        # runs: pytest prints each whole failure again there under -vv or when CI is set.
+        if hasattr(config.option, "force_short_summary"):  # pytest 8.4 and later
+            config.option.force_short_summary = True
     from . import steps
 
     if not config.pluginmanager.is_registered(steps):
