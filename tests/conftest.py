@@ -27,6 +27,25 @@ from programs import chromium
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# ------------------------------------------------------------------ compiled once a run
+
+def _keep_bytecode() -> None:
+    """Compile each module once for the whole run, as Python does by default.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the machines CI runs on), every command
+    and adapter a test starts compiled the project from source again, about a tenth of a
+    second a process over some hundreds of processes, and every run rewrote every test
+    module's asserts again. Bytecode changes no behaviour, and ``__pycache__`` is ignored by
+    git. (``PYTHONPYCACHEPREFIX`` would keep it out of the checkout, but then every installed
+    package is compiled again into it on a fresh machine, which costs more than it saves.)
+    """
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the commands and adapters tests start
+    sys.dont_write_bytecode = False
+
+
+_keep_bytecode()
+
+
 # ------------------------------------------------------------------ spreading over workers
 
 def pytest_configure(config: pytest.Config) -> None:
