@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _keep_bytecode() -> None:
     """Compile each module once for the whole run, as Python does by default.
 
-    Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the machines CI runs on), every command
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the machines this project is developed on), every command
     and adapter a test starts compiled the project from source again, about a tenth of a
     second a process over some hundreds of processes, and every run rewrote every test
     module's asserts again. Bytecode changes no behaviour, and ``__pycache__`` is ignored by
