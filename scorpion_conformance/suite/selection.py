@@ -42,19 +42,19 @@ def template_of(function: Any) -> Any:
         return None
 
 
-@functools.cache
-def _index(folder: Path) -> dict[tuple[str, int, int | None], Case]:
-    """The cases of a folder of feature files, or of one file, by file, line and row."""
-    return {
-        (str(Path(case.file).resolve()), case.line, case.example_index): case
-        for case in load_cases(folder)
-    }
-
-
 @functools.lru_cache(maxsize=1024)
 def _resolved(filename: str) -> Path:
     """A feature file's real path: asked for every item, twice, and each asks the disk."""
     return Path(filename).resolve()
+
+
+@functools.cache
+def _index(folder: Path) -> dict[tuple[str, int, int | None], Case]:
+    """The cases of a folder of feature files, or of one file, by file, line and row."""
+    return {
+        (str(_resolved(case.file)), case.line, case.example_index): case
+        for case in load_cases(folder)
+    }
 
 
 def case_for(template: Any, example: Mapping[str, str] | None) -> Case | None:
