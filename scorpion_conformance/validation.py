@@ -6,7 +6,10 @@ draft 2020-12) and says where a problem lies, as a JSON path. The schema
 takes about a millisecond for a full state, so the answers that come by the
 thousand (states, lists of actions, refusals) first meet a fast path that
 accepts exactly the common well-formed ones and never anything the schema
-refuses (``tests/test_protocol_schema.py`` checks this with Hypothesis).
+refuses (``tests/test_protocol_schema.py`` checks this with Hypothesis). So do
+the handshake and the goodbye of every session: a process whose adapter
+answers as expected never imports :mod:`jsonschema` (a twentieth of a short
+``scorpion-conformance run``).
 
 >>> print(validate_response("legal", {"ok": True, "actions": [{"type": "deal", "to": 1}]}))
 ... # doctest: +ELLIPSIS
@@ -20,13 +23,12 @@ import json
 import re
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
-
-import jsonschema
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING, Any
 
 from scorpion_shared.vocabulary import COMMANDS, ERROR_CODES, RANKS, STATUSES, SUITS
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = ["check", "schema", "validate_request", "validate_response"]
 
@@ -47,7 +49,9 @@ def schema() -> Mapping[str, Any]:
 
 
 @functools.cache
-def _validator(definition: str) -> Draft202012Validator:
+def _validator(definition: str) -> jsonschema.Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     root = schema()
     if definition not in root["$defs"]:
         raise KeyError(f"the protocol schema defines no {definition!r}")
@@ -65,6 +69,8 @@ def check(definition: str, instance: Any) -> str | None:
     errors = list(_validator(definition).iter_errors(instance))
     if not errors:
         return None
+    from jsonschema.exceptions import best_match
+
     # The deepest problem is the most precise one ("$.ok is not a boolean" rather
     # than "$ is not a refusal"); among those, jsonschema's own ranking decides.
     depth = max(len(error.absolute_path) for error in errors)
@@ -148,6 +154,25 @@ def _action_key(value: Any) -> tuple[str, ...] | None:
 
 
 _SOLVE_KEYS = frozenset(("ok", "outcome", "line", "nodes", "proof", "id"))
+_CAPABILITY = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _is_hello_answer(obj: dict[str, Any]) -> bool:
+    """A successful handshake of the usual shape: named rule sets only (a custom one goes to the schema)."""
+    implementation, rulesets = obj.get("implementation"), obj.get("rulesets")
+    capabilities = obj.get("capabilities")
+    named = schema()["$defs"]["named-ruleset"]["enum"]
+    return (
+        type(obj.get("protocol")) is int and obj["protocol"] >= 1
+        and type(implementation) is dict
+        and all(type(implementation.get(k)) is str for k in ("name", "version", "language"))
+        and implementation["name"] != "" and implementation["language"] != ""
+        and type(implementation.get("homepage", "")) is str
+        and type(rulesets) is list and len(rulesets) >= 1 and len(set(map(str, rulesets))) == len(rulesets)
+        and all(type(r) is str and r in named for r in rulesets)
+        and type(capabilities) is list and len(set(map(str, capabilities))) == len(capabilities)
+        and all(type(c) is str and _CAPABILITY.fullmatch(c) is not None for c in capabilities)
+    )
 
 
 def _is_solve_answer(obj: dict[str, Any]) -> bool:
@@ -179,7 +204,9 @@ def _quick_ok(cmd: str, obj: Any) -> bool:
             return None not in keys and len(set(keys)) == len(keys)
         if cmd == "solve":
             return _is_solve_answer(obj)
-        return False
+        if cmd == "hello":
+            return _is_hello_answer(obj)
+        return cmd == "quit"  # ok is all its answer must hold
     if ok is False:
         error = obj.get("error")
         return (
@@ -226,6 +253,8 @@ def _quick_request_ok(obj: Any) -> bool:
     cmd = obj.get("cmd")
     if cmd in _BARE_COMMANDS:
         return keys == {"cmd"}
+    if cmd == "hello":
+        return keys == {"cmd", "protocol"} and type(obj["protocol"]) is int and obj["protocol"] >= 1
     if cmd == "play":
         return keys == {"cmd", "action"} and _action_key(obj["action"]) is not None
     if cmd == "solve":

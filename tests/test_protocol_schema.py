@@ -552,3 +552,59 @@ def test_the_protocol_and_the_engine_agree_on_the_named_rule_sets() -> None:
         n: r.options for n, r in scorpion_ref.RULESETS.items()
     }
     assert dict(OPTIONS) == dict(scorpion_ref.OPTIONS)
+
+
+# -- the handshake's fast path (a session that goes as expected never imports jsonschema) ----
+
+HANDSHAKES = [
+    {"ok": True, "protocol": 1, "rulesets": ["standard", "classic", "wasp", "pysolfc", "aisleriot"],
+     "implementation": {"name": "scorpion-ref", "version": "0.1.0", "language": "python"},
+     "capabilities": ["undo", "solve"], "id": 0},
+    {**HELLO, "rulesets": ["wasp"], "capabilities": [], "extra": "allowed"},
+]
+implementationish = st.fixed_dictionaries(
+    {}, optional={k: st.sampled_from(["", "x", 1, None, ["x"]]) for k in ("name", "version", "language",
+                                                                          "homepage", "other")})
+helloish = st.fixed_dictionaries(
+    {"ok": st.sampled_from([True, True, False, 1])},
+    optional={
+        "protocol": st.sampled_from([1, 2, 0, -1, True, 1.0, "1", None]),
+        "implementation": implementationish | st.sampled_from([None, "x", []]),
+        "rulesets": st.lists(st.sampled_from(["standard", "wasp", "scorpion", "", 1, None, {}, ["wasp"],
+                                              {"name": "mine", "options": {}}]), max_size=3)
+        | st.sampled_from([None, "standard", {}]),
+        "capabilities": st.lists(st.sampled_from(["undo", "solve", "Undo", "undo\n", "-x", "a b", "", 3,
+                                                  None]), max_size=3) | st.sampled_from([None, "undo"]),
+        "id": st.integers(-2, 3) | st.sampled_from([True, "1", 1.0, None]),
+        "extra": st.just("fine"),
+    },
+)
+
+
+@settings(max_examples=1500, deadline=None, database=None)
+@given(body=helloish)
+def test_the_handshake_fast_path_accepts_nothing_the_schema_refuses(body: Any) -> None:
+    if _quick_ok("hello", body):
+        assert check("response-hello", body) is None, body
+
+
+@pytest.mark.parametrize("response", HANDSHAKES)
+def test_the_fast_path_takes_the_common_handshakes(response: Any) -> None:
+    assert _quick_ok("hello", response)
+    assert _quick_ok("quit", {"ok": True, "id": 4})
+    assert _quick_request_ok({"cmd": "hello", "protocol": 1, "id": 0})
+
+
+def test_a_session_that_goes_as_expected_never_imports_jsonschema() -> None:
+    """The handshake, some play and the goodbye of the reference adapter, in a fresh process."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom scorpion_conformance.client import AdapterClient\n"
+            "from scorpion_ref import deal_game\nfrom scorpion_ref.serial import position_to_json\n"
+            "from scorpion_shared.vocabulary import DEFAULT_ADAPTER\n"
+            "with AdapterClient(DEFAULT_ADAPTER) as client:\n    client.hello()\n"
+            "    client.start('standard', position_to_json(deal_game(1)))\n"
+            "    client.legal()\nprint('jsonschema' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr

@@ -67,7 +67,7 @@ class ConfiguredHooks:
         if ID_TAG.match(tag):
             return function
         if CATALOGUE_TAG.match(tag):
-            self.config.addinivalue_line("markers", f"{tag}: tests the catalogue rule {tag}")
+            selection.register_marker(self.config, tag, f"tests the catalogue rule {tag}")
         return None
 
     @pytest.hookimpl(tryfirst=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import sys
@@ -191,7 +192,7 @@ def _run(args: argparse.Namespace) -> int:
     code: int | None = None
     unwritten = False
     try:
-        with _environment(PLUGINS_ENVIRONMENT):
+        with _environment(PLUGINS_ENVIRONMENT), _frozen_heap():
             code = int(pytest.main(pytest_arguments(args), plugins=[observer]))
     except KeyboardInterrupt:
         pass  # a signal while pytest ended its session: settled below
@@ -224,6 +225,18 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@contextlib.contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """The objects alive when pytest starts (every module imported, the lint's documents) left
+    out of the cyclic collector's sweeps until it ends: those sweeps (about 190 in a short run,
+    and pytest's own at the end) took a fifth of a short run's time going over them."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _exit_status(code: int, observer: stopping.Observer) -> int:

@@ -203,23 +203,22 @@ def _syntax_message(raw: str) -> str:
 def parse_document(path: Path, text: str) -> tuple[GherkinDocument | None, list[FeatureProblem]]:
     """The Gherkin document of a file (None when it holds no ``Feature:``), or every syntax error.
 
-    The lint and the reading of the cases both ask for it: one text is parsed once per process.
+    The lint, the reading of the cases and the collection (:mod:`.binding`) all ask for it:
+    one text is parsed once per process, whatever path names it.
     """
-    document, problems = _parse_document(str(path), text)
-    return document, list(problems)
+    document, errors = _parse_text(text)
+    return document, [FeatureProblem(str(path), line, message) for line, message in errors]
 
 
 @functools.lru_cache(maxsize=64)
-def _parse_document(path: str, text: str) -> tuple[GherkinDocument | None, tuple[FeatureProblem, ...]]:
+def _parse_text(text: str) -> tuple[GherkinDocument | None, tuple[tuple[int, str], ...]]:
     try:
         data = Parser().parse(text)
     except CompositeParserException as error:
-        return None, tuple(
-            FeatureProblem(path, int(e.location["line"]), _syntax_message(str(e))) for e in error.errors
-        )
+        return None, tuple((int(e.location["line"]), _syntax_message(str(e))) for e in error.errors)
     except Exception as error:  # a single parser error, with or without a location
         location = getattr(error, "location", None) or {}
-        return None, (FeatureProblem(path, location.get("line") or 1, _syntax_message(str(error))),)
+        return None, ((location.get("line") or 1, _syntax_message(str(error))),)
     if not data.get("feature"):
         return None, ()
     return GherkinDocument.from_dict(data), ()

@@ -28,8 +28,8 @@ from .tags import marker_lines, matches
 if TYPE_CHECKING:
     from scorpion_conformance.messages import HelloInfo
 
-__all__ = ["Placement", "case_for", "feature_folders", "item_case", "known_ids",
-           "parametrize", "placement", "plays", "register_markers", "select", "template_of", "wanted"]
+__all__ = ["Placement", "case_for", "feature_folders", "item_case", "known_ids", "parametrize", "placement",
+           "plays", "register_marker", "register_markers", "select", "template_of", "wanted"]
 
 
 def template_of(function: Any) -> Any:
@@ -42,18 +42,24 @@ def template_of(function: Any) -> Any:
         return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _resolved(filename: str) -> Path:
+    """A feature file's real path: asked for every item, twice, and each asks the disk."""
+    return Path(filename).resolve()
+
+
 @functools.cache
 def _index(folder: Path) -> dict[tuple[str, int, int | None], Case]:
     """The cases of a folder of feature files, or of one file, by file, line and row."""
     return {
-        (str(Path(case.file).resolve()), case.line, case.example_index): case
+        (str(_resolved(case.file)), case.line, case.example_index): case
         for case in load_cases(folder)
     }
 
 
 def case_for(template: Any, example: Mapping[str, str] | None) -> Case | None:
     """The case of ``template`` (and of one example row of an outline)."""
-    path = Path(template.feature.filename).resolve()
+    path = _resolved(template.feature.filename)
     index = None
     if example:
         contexts = [c for examples in template.examples for c in examples.as_contexts()]
@@ -148,6 +154,18 @@ def register_markers(config: pytest.Config) -> None:
         config.addinivalue_line("markers", line)
 
 
+_MARKERS = pytest.StashKey[set[str]]()
+
+
+def register_marker(config: pytest.Config, name: str, meaning: str) -> None:
+    """A marker of an area or a catalogue rule, registered once however many cases carry it
+    (pytest reads the whole list again for each marker name it has not met yet)."""
+    known = config.stash.setdefault(_MARKERS, set())
+    if name not in known:
+        known.add(name)
+        config.addinivalue_line("markers", f"{name}: {meaning}")
+
+
 def _first_example(template: Any) -> dict[str, str] | None:
     contexts = [c for examples in template.examples for c in examples.as_contexts()]
     return contexts[0] if contexts else None
@@ -205,7 +223,7 @@ def select(config: pytest.Config, items: list[pytest.Item], areas: frozenset[str
         case_id = case.case_id if case is not None else "?"
         area = area_of(template.feature.filename)
         marker = area_marker(area)
-        config.addinivalue_line("markers", f"{marker}: the rule area {area} ({template.feature.name})")
+        register_marker(config, marker, f"the rule area {area} ({template.feature.name})")
         item.add_marker(marker)
         text = case_text(case.name, case.example) if case is not None else template.name
         rename(item, test_name(text, case_id, rules))
