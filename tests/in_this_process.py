@@ -8,6 +8,9 @@ too). A test of an exit by a signal, a process tree, the environment or PATH sta
 
 ``run`` may be called here only where it stops before its pytest session: a call that reaches
 ``pytest.main`` fails the test, as a session inside this one would share its modules and plugins.
+Three functions take a stream as a default argument, bound when they were imported: what
+``lint`` and ``export`` write to standard output, and what a ``winnability`` campaign writes to
+standard error, is not caught here; a test that reads those runs the command in a subprocess.
 """
 
 from __future__ import annotations
