@@ -7,6 +7,10 @@ printing the same lines, without ever starting the adapter: the adapter here
 is a command that leaves a marker file if it is started. The site build stops
 on the same problems, and paths that cannot be written stop a run before it
 starts (exit 2). A folder of feature files alone, with no binding file, runs.
+
+The commands that stop before the run are called in this process
+(``tests/in_this_process.py``), and one authoring error is also met by the
+command in a process of its own, Python's start-up included.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_this_process import command
 from machine import allowing_for_load
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
@@ -133,12 +138,19 @@ def scenario_records(report: Path) -> list[dict[str, Any]]:
 
 
 def cli(*args: str, cwd: Path) -> tuple[int, str, str, float]:
+    """The command in a subprocess: its exit status, its output and its time."""
     began = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "scorpion_conformance.cli", *args],
         capture_output=True, text=True, timeout=300, cwd=cwd,
     )
     return result.returncode, result.stdout, result.stderr, time.monotonic() - began
+
+
+def here(*args: str, cwd: Path) -> tuple[int, str, str, float]:
+    """The command called in this process, as :func:`cli` gives it."""
+    said = command(*args, cwd=cwd)
+    return said.returncode, said.stdout, said.stderr, said.seconds
 
 
 def test_every_kind_of_error_has_a_fixture_folder() -> None:
@@ -151,11 +163,12 @@ def test_the_lint_names_the_file_the_line_and_the_problem(kind: str) -> None:
     assert lint(FIXTURES / kind) == expected(kind)
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_run_exits_4_before_the_adapter_starts(kind: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("kind", "way"), [(kind, here) for kind in KINDS] + [("misspelt_step", cli)],
+                         ids=[*KINDS, "misspelt_step-in-a-process"])
+def test_run_exits_4_before_the_adapter_starts(kind: str, way: Any, tmp_path: Path) -> None:
     marker = tmp_path / "adapter-started"
     report = tmp_path / "report.jsonl"
-    code, out, err, seconds = cli(
+    code, out, err, seconds = way(
         "run", "--features", str(FIXTURES / kind), "--adapter", marker_adapter(marker),
         "--report", str(report), cwd=tmp_path,
     )
@@ -173,11 +186,11 @@ def test_run_exits_4_before_the_adapter_starts(kind: str, tmp_path: Path) -> Non
 def test_export_and_lint_exit_4_with_the_same_lines(kind: str, tmp_path: Path) -> None:
     output = tmp_path / "cases.json"
     output.write_text("the user's file\n", encoding="utf-8")
-    for command in (["export", "-o", str(output)], ["lint"]):
-        code, out, err, seconds = cli(*command, "--features", str(FIXTURES / kind), cwd=tmp_path)
+    for name in (["export", "-o", str(output)], ["lint"]):
+        code, out, err, seconds = here(*name, "--features", str(FIXTURES / kind), cwd=tmp_path)
         assert code == 4, out + err
         assert err.splitlines()[:-1] == [str(p) for p in expected(kind)]
-        assert seconds < allowing_for_load(QUICK), f"{command[0]} took {seconds:.1f} s"
+        assert seconds < allowing_for_load(QUICK), f"{name[0]} took {seconds:.1f} s"
     assert output.read_text(encoding="utf-8") == "the user's file\n"
 
 
@@ -291,8 +304,8 @@ def test_a_folder_with_its_own_binding_still_runs_under_plain_pytest(tmp_path: P
 def test_a_report_in_a_missing_folder_is_a_usage_error(option: str, tmp_path: Path) -> None:
     marker = tmp_path / "adapter-started"
     target = tmp_path / "no-such-folder" / "out.file"
-    code, out, err, seconds = cli("run", "--features", str(FIXTURES / "clean"), "--adapter",
-                                  marker_adapter(marker), option, str(target), cwd=tmp_path)
+    code, out, err, seconds = here("run", "--features", str(FIXTURES / "clean"), "--adapter",
+                                   marker_adapter(marker), option, str(target), cwd=tmp_path)
     assert code == 2, out + err
     assert err == f"scorpion-conformance run: {option} {target}: the folder {target.parent} does not exist\n"
     assert not marker.exists()
@@ -300,13 +313,13 @@ def test_a_report_in_a_missing_folder_is_a_usage_error(option: str, tmp_path: Pa
 
 
 def test_a_missing_features_folder_is_a_usage_error(tmp_path: Path) -> None:
-    code, _, err, _ = cli("run", "--features", "nowhere", cwd=tmp_path)
+    code, _, err, _ = here("run", "--features", "nowhere", cwd=tmp_path)
     assert (code, err) == (2, "scorpion-conformance run: --features nowhere: no such folder or file\n")
     (tmp_path / "empty").mkdir()
-    code, _, err, _ = cli("lint", "--features", "empty", cwd=tmp_path)
+    code, _, err, _ = here("lint", "--features", "empty", cwd=tmp_path)
     assert (code, err) == (2, "scorpion-conformance lint: --features empty: no .feature file in it\n")
     (tmp_path / "notes.txt").write_text("Feature: not one\n", encoding="utf-8")
-    code, _, err, _ = cli("lint", "--features", "notes.txt", cwd=tmp_path)
+    code, _, err, _ = here("lint", "--features", "notes.txt", cwd=tmp_path)
     assert (code, err) == (2, "scorpion-conformance lint: --features notes.txt: is neither a folder nor a "
                               ".feature file\n")
 
@@ -323,7 +336,7 @@ def test_export_to_a_missing_folder_or_a_folder_is_a_usage_error(tmp_path: Path)
 def test_export_replaces_its_file_in_one_rename(tmp_path: Path) -> None:
     output = tmp_path / "cases.json"
     output.write_text("old\n", encoding="utf-8")
-    code, _, err, _ = cli("export", "--features", str(FIXTURES / "clean"), "-o", "cases.json", cwd=tmp_path)
+    code, _, err, _ = here("export", "--features", str(FIXTURES / "clean"), "-o", "cases.json", cwd=tmp_path)
     assert code == 0, err
     document = json.loads(output.read_text(encoding="utf-8"))
     assert [c["id"] for c in document["cases"]] == ["MOVE-915"]

@@ -11,7 +11,9 @@ and that each field's words are on the page, as text (so a field that silently v
 not pass). Everything the commands print is held to "no control character but the new line".
 
 The adapter is ``tests/fake_adapters/hostile.py``: the reference, with a payload in each field
-of its hello and of its answers, and on its stderr.
+of its hello and of its answers, and on its stderr. ``run``, ``lint``, ``export`` and
+``winnability`` run in subprocesses; ``report`` is called in this process
+(``tests/in_this_process.py``), its output held to the same rule.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import pytest
 from browsing import CHROMIUM_ARGS
+from in_this_process import Said, command
 from programs import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +62,12 @@ def hostile() -> str:
     return f"{shlex.quote(sys.executable)} {shlex.quote(str(HOSTILE))}"
 
 
-def assert_clean(result: subprocess.CompletedProcess[str], what: str) -> str:
+def report(cwd: Path, *args: str) -> Said:
+    """``scorpion-conformance report ARGS``, called in this process."""
+    return command("report", *args, cwd=cwd)
+
+
+def assert_clean(result: subprocess.CompletedProcess[str] | Said, what: str) -> str:
     """What the command printed, once it is shown to hold no control character."""
     printed = result.stdout + result.stderr
     found = sorted({f"U+{ord(c):04X}" for c in CONTROL.findall(printed)})
@@ -149,12 +157,14 @@ ADAPTER_SHOWN = {"hello.name", "hello.version", "hello.language", "hello.homepag
 
 def test_an_adapters_words_never_run_in_its_report_page_nor_reach_the_terminal(
         tmp_path: Path, browser: Any) -> None:
-    run = cli(tmp_path, "run", "--adapter", hostile(), "--area", "stock", "--report", "r.jsonl")
+    # A case of each verdict: an error and a failure (STOCK-001), a pass (STOCK-010), unsupported.
+    run = cli(tmp_path, "run", "--adapter", hostile(), "--id", "STOCK-001,STOCK-010,STOCK-013", "--report",
+              "r.jsonl")
     printed = assert_clean(run, "run")
     assert run.returncode == 1, printed[-3000:]
     assert "\\x1b]0;hello.name\\x07" in printed  # the implementation's name, shown escaped
     assert "\\x1b]0;hello.ruleset" in printed  # a rule set's name in the summary
-    made = cli(tmp_path, "report", "r.jsonl", "--html", "out")
+    made = report(tmp_path, "r.jsonl", "--html", "out")
     assert_clean(made, "report")
     assert made.returncode == 0
     assert_harmless(opened(browser, tmp_path / "out" / "index.html"), ADAPTER_SHOWN, "the report page")
@@ -162,7 +172,7 @@ def test_an_adapters_words_never_run_in_its_report_page_nor_reach_the_terminal(
     assert badge["color"] != "brightgreen" and "<" not in badge["message"]
     # the same report twice, side by side: the comparison page shows the adapter's name as text too
     (tmp_path / "again.jsonl").write_bytes((tmp_path / "r.jsonl").read_bytes())
-    made = cli(tmp_path, "report", "r.jsonl", "again.jsonl", "--html", "both")
+    made = report(tmp_path, "r.jsonl", "again.jsonl", "--html", "both")
     assert_clean(made, "report over two reports")
     assert made.returncode == 0 and not (tmp_path / "both" / "badge.json").exists()
     assert_harmless(opened(browser, tmp_path / "both" / "index.html"), {"hello.name"}, "the comparison page")
@@ -184,10 +194,16 @@ def test_check_adapter_shows_an_adapters_words_and_never_its_control_characters(
     "https://example.org/\"><img src=x onerror=\"__hit('homepage')\">",
 ])
 def test_only_a_web_address_is_linked_as_the_homepage(tmp_path: Path, browser: Any, homepage: str) -> None:
-    run = cli(tmp_path, "run", "--adapter", hostile(), "--id", "STOCK-001", "--rules", "standard",
-              "--report", "r.jsonl", env={"HOSTILE_HOMEPAGE": homepage})
-    assert_clean(run, "run")
-    assert_clean(cli(tmp_path, "report", "r.jsonl", "--html", "out"), "report")
+    # The report of a run whose adapter gave this homepage. That a run carries its adapter's
+    # homepage into the report, and the report into the page, is the web homepage's test below.
+    implementation = {"name": "hostile", "version": "1", "language": "python", "homepage": homepage}
+    end = {"end": True, "run": "complete", "implementation": "hostile 1 (python)",
+           "hello": {"protocol": 1, "implementation": implementation, "rulesets": {"standard": {}},
+                     "capabilities": []}}
+    case = {"id": "STOCK-001", "name": "n", "area": "The stock", "rules": "standard", "status": "passed"}
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps(line) + "\n" for line in (case, end)),
+                                      encoding="utf-8")
+    assert_clean(report(tmp_path, "r.jsonl", "--html", "out"), "report")
     audit = opened(browser, tmp_path / "out" / "index.html")
     assert_harmless(audit, {"homepage"}, "the report page")
     assert audit["links"] == []
@@ -197,7 +213,7 @@ def test_a_web_homepage_is_linked(tmp_path: Path, browser: Any) -> None:
     run = cli(tmp_path, "run", "--adapter", hostile(), "--id", "STOCK-001", "--rules", "standard",
               "--report", "r.jsonl", env={"HOSTILE_HOMEPAGE": "https://example.org/scorpion?a=1&b=2"})
     assert_clean(run, "run")
-    assert_clean(cli(tmp_path, "report", "r.jsonl", "--html", "out"), "report")
+    assert_clean(report(tmp_path, "r.jsonl", "--html", "out"), "report")
     audit = opened(browser, tmp_path / "out" / "index.html")
     assert audit["links"] == ["https://example.org/scorpion?a=1&b=2"]
 
@@ -249,7 +265,7 @@ def test_a_report_files_words_never_run_in_its_page_nor_reach_the_terminal(
         tmp_path: Path, browser: Any) -> None:
     lines, shown = hostile_report()
     (tmp_path / "r.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    made = cli(tmp_path, "report", "r.jsonl", "--html", "out", "--label", payload("label"))
+    made = report(tmp_path, "r.jsonl", "--html", "out", "--label", payload("label"))
     assert_clean(made, "report")
     assert made.returncode == 0, made.stderr
     assert_harmless(opened(browser, tmp_path / "out" / "index.html"), shown, "the report page")
@@ -362,7 +378,7 @@ def test_a_feature_files_words_never_run_in_a_page_nor_reach_the_terminal(
               "--report", "r.jsonl")
     printed = assert_clean(run, "run")
     assert run.returncode == 1 and "passed" in printed, printed[-3000:]
-    assert_clean(cli(tmp_path, "report", "r.jsonl", "--html", "out"), "report")
+    assert_clean(report(tmp_path, "r.jsonl", "--html", "out"), "report")
     shown = {"scenario.name", "outline.name", "feature.name"}
     assert_harmless(opened(browser, tmp_path / "out" / "index.html"), shown, "the report page")
 
@@ -394,8 +410,11 @@ def test_control_characters_in_a_feature_file_are_refused_before_they_reach_a_te
     text = text.replace("| 7♥ | 8♥ |", f"| 7♥ | {payload('cell')} |")
     text = text.replace("@id:PLACE-901", f"@id:PLACE-901 @{payload('tag').replace(' ', '')}")
     (features / "placement.feature").write_text(text, encoding="utf-8")
-    for command in ("lint", "run", "export"):
-        done = cli(tmp_path, command, "--features", str(features))
-        printed = assert_clean(done, command)
+    # run is called in this process (it stops before its session); lint and export in
+    # subprocesses, as what they print to stdout is read too.
+    for name in ("lint", "run", "export"):
+        done = (command(name, "--features", str(features), cwd=tmp_path) if name == "run"
+                else cli(tmp_path, name, "--features", str(features)))
+        printed = assert_clean(done, name)
         assert done.returncode == 4, printed
         assert "a control character (\\x1b)" in printed

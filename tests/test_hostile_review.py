@@ -11,6 +11,10 @@ the wrong position; 9. terminal escapes from adapters and feature files (also
 campaigns on one file, and a lying ``play`` letting a bogus won line through. The fix of each is
 the fix of its class: one escaping helper, one terminal sanitiser, one bounded typed JSON
 reader, one writer, every numeric option checked against its consumer.
+
+A command whose words and files are the point is called in this process
+(``tests/in_this_process.py``); one under a resource limit, a campaign beside another, or whose
+time or standard error the test reads, runs in a subprocess.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_this_process import Said, command
 
 from scorpion_conformance.client import AdapterClient
 from scorpion_conformance.reference import in_process
@@ -56,7 +61,7 @@ def cli(cwd: Path, *args: str, env: dict[str, str] | None = None, limits: dict[i
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})})
 
 
-def one_line_error(result: subprocess.CompletedProcess[str], code: int = 2) -> str:
+def one_line_error(result: subprocess.CompletedProcess[str] | Said, code: int = 2) -> str:
     assert result.returncode == code, result.stdout[-2000:] + result.stderr[-2000:]
     assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
     return result.stderr
@@ -88,7 +93,7 @@ def test_1_the_report_page_escapes_every_field_and_links_only_web_addresses(tmp_
                    "rulesets": {img: {"runs": "collect"}}, "capabilities": []}},
     ]
     (tmp_path / "r.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    assert cli(tmp_path, "report", "r.jsonl", "--html", "out").returncode == 0
+    assert command("report", "r.jsonl", "--html", "out", cwd=tmp_path).returncode == 0
     page = _Elements()
     page.feed((tmp_path / "out" / "index.html").read_text(encoding="utf-8"))
     assert {"svg", "img", "script"} & set(page.tags) == set()
@@ -110,7 +115,7 @@ def test_2_a_badge_of_a_run_that_was_not_whole_says_so_and_is_never_green(
         for i in range(1, 6)]
     end = {"end": True, "run": run, "selected": selected}
     (tmp_path / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in [*cases, end]), encoding="utf-8")
-    assert cli(tmp_path, "report", "r.jsonl", "--html", "out").returncode == 0
+    assert command("report", "r.jsonl", "--html", "out", cwd=tmp_path).returncode == 0
     badge = json.loads((tmp_path / "out" / "badge.json").read_text(encoding="utf-8"))
     assert badge["message"] == says and badge["color"] not in ("brightgreen", "green")
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
@@ -128,9 +133,10 @@ def test_2_only_a_whole_complete_run_is_green(tmp_path: Path) -> None:
 
 def test_3_a_budget_past_what_the_solver_counts_is_refused_not_wrapped(tmp_path: Path) -> None:
     for option, value in (("--budget", str(2**64)), ("--memory-mb", str(2**44))):
-        said = one_line_error(cli(tmp_path, "solve", "--game", "5", "--rules", "classic", option, value))
+        refused = command("solve", "--game", "5", "--rules", "classic", option, value, cwd=tmp_path)
+        said = one_line_error(refused)
         assert "more than the solver counts" in said
-    fits = cli(tmp_path, "solve", "--game", "5", "--rules", "classic", "--budget", str(2**64 - 1))
+    fits = command("solve", "--game", "5", "--rules", "classic", "--budget", str(2**64 - 1), cwd=tmp_path)
     assert fits.returncode == 0 and "won in" in fits.stdout
 
 
@@ -169,7 +175,7 @@ def _device(tmp_path: Path) -> Path:
 def test_4_writing_follows_a_link_writes_a_fifo_in_place_and_says_when_it_fails(tmp_path: Path) -> None:
     (tmp_path / "real.json").write_text("old", encoding="utf-8")
     (tmp_path / "link.json").symlink_to("real.json")
-    assert cli(tmp_path, "export", "-o", "link.json").returncode == 0
+    assert command("export", "-o", "link.json", cwd=tmp_path).returncode == 0
     assert (tmp_path / "link.json").is_symlink()
     assert json.loads((tmp_path / "real.json").read_text(encoding="utf-8"))["cases"]
 
@@ -192,7 +198,7 @@ def test_4_writing_follows_a_link_writes_a_fifo_in_place_and_says_when_it_fails(
     thread = threading.Thread(target=read)
     thread.start()
     try:
-        exported = cli(tmp_path, "export", "-o", "fifo")
+        exported = command("export", "-o", "fifo", cwd=tmp_path)
     finally:
         done.set()
         thread.join()
@@ -202,7 +208,7 @@ def test_4_writing_follows_a_link_writes_a_fifo_in_place_and_says_when_it_fails(
 
     device = _device(tmp_path)
     for args in (("export", "-o", str(device)),):
-        failed = cli(tmp_path, *args)
+        failed = command(*args, cwd=tmp_path)
         said = one_line_error(failed)
         assert "No space left on device" in said and "wrote" not in failed.stdout + failed.stderr
         assert stat.S_ISCHR(device.stat().st_mode)
@@ -213,11 +219,12 @@ def test_4_a_report_that_cannot_be_written_fails_the_run(tmp_path: Path) -> None
     ran = cli(tmp_path, "run", "--id", "STOCK-001", "--rules", "standard", "-q", "--report", str(device))
     assert ran.returncode == 2 and "cannot write it: No space left on device" in ran.stderr
     assert stat.S_ISCHR(device.stat().st_mode)
-    made = cli(tmp_path, "run", "--id", "STOCK-001", "--rules", "standard", "-q", "--report", "r.jsonl")
-    assert made.returncode == 0
+    lines = [{"id": "STOCK-001", "name": "n", "area": "Stock", "rules": "standard", "status": "passed"},
+             {"end": True, "run": "complete"}]
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "index.html").symlink_to(device)
-    said = one_line_error(cli(tmp_path, "report", "r.jsonl", "--html", "out"))
+    said = one_line_error(command("report", "r.jsonl", "--html", "out", cwd=tmp_path))
     assert "cannot write it: No space left on device" in said
 
 
@@ -315,7 +322,7 @@ def test_8_a_second_copy_of_a_solve_answer_is_blamed_at_its_own_position() -> No
 def test_10_a_report_that_cannot_be_used_is_one_line(tmp_path: Path, end: bytes) -> None:
     case = b'{"id":"STOCK-001","name":"n","area":"Stock","rules":"standard","status":"passed"}'
     (tmp_path / "r.jsonl").write_bytes(case + b"\n" + end + b"\n")
-    said = one_line_error(cli(tmp_path, "report", "r.jsonl", "--html", "out"))
+    said = one_line_error(command("report", "r.jsonl", "--html", "out", cwd=tmp_path))
     assert said.startswith("scorpion-conformance report: r.jsonl:2: ")
 
 
@@ -325,12 +332,13 @@ def test_10_a_bad_budget_or_position_file_is_one_line(tmp_path: Path) -> None:
         (("--game", "5", "--budget", "1_"), "not a positive number of positions"),
         (("--game", "5", "--budget", "9" * 5000), "is not a positive number of positions"),
         (("--position", "deep.json"), "nested more than 64 levels deep"),
-        (("--position", "/dev/zero"), "bigger than 1,048,576 bytes"),
     ):
-        # a reader without bounds would run out of this address space long before /dev/zero ends
-        said = one_line_error(cli(tmp_path, "solve", "--rules", "classic", *args,
-                                  limits={resource.RLIMIT_AS: 2 * 2**30}))
+        said = one_line_error(command("solve", "--rules", "classic", *args, cwd=tmp_path))
         assert words in said, said
+    # a reader without bounds would run out of this address space long before /dev/zero ends
+    said = one_line_error(cli(tmp_path, "solve", "--rules", "classic", "--position", "/dev/zero",
+                              limits={resource.RLIMIT_AS: 2 * 2**30}))
+    assert "bigger than 1,048,576 bytes" in said, said
 
 
 # -- 11. a campaign summary that trusts its file -------------------------------------------------
@@ -367,7 +375,7 @@ def test_13_more_workers_than_the_machine_takes_are_refused(tmp_path: Path) -> N
     said = one_line_error(cli(tmp_path, "winnability", "--rules", "classic", "--games", "1-3",
                               "--workers", "100000", "--results", "r.jsonl"))
     assert "--workers 100000: at most" in said
-    ran = cli(tmp_path, "run", "-n", "100000", "--id", "STOCK-001")
+    ran = command("run", "-n", "100000", "--id", "STOCK-001", cwd=tmp_path)
     assert ran.returncode == 2 and "at most" in ran.stderr and "workers on this machine" in ran.stderr
 
 
