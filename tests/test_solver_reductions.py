@@ -155,8 +155,8 @@ def test_a_safe_move_shortens_the_shortest_winning_line() -> None:
             if move is None:
                 continue
             try:
-                before = shortest_win(start, flags, 12_000)
-                after = shortest_win(apply_move(start, flags, move), flags, 12_000)
+                before = shortest_win(start, flags, 3_000)
+                after = shortest_win(apply_move(start, flags, move), flags, 3_000)
             except LookupError:
                 continue
             if before is None:
@@ -210,7 +210,7 @@ def test_settle_plays_the_safe_moves_until_none_is_left() -> None:
 
 
 def decide_both(position: Position, rules: RuleSet) -> tuple[str, str] | None:
-    unreduced = search(position, rules, Budget(nodes=20_000, memory_mb=512), reduced=False)
+    unreduced = search(position, rules, Budget(nodes=5_000, memory_mb=512), reduced=False)
     if unreduced.outcome == "unknown":
         return None
     return unreduced.outcome, solve(position, rules, Budget(nodes=300_000, memory_mb=512)).outcome
