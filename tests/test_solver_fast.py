@@ -32,7 +32,7 @@ from scorpion_ref.solver.reductions import canonical_key
 from scorpion_ref.solver.search import _latent_run
 
 any_position = st.one_of(positions(), played_positions(), near_complete_positions())
-many = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+many = settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def test_card_numbers_round_trip() -> None:
