@@ -118,12 +118,12 @@ def test_without_its_expectations_the_suite_fails_on_each_divergence_only(progra
 def test_a_bounded_survey_finds_no_divergence_that_is_not_listed(program: str) -> None:
     _require(program)
     known = ROOT / "adapters" / program / "divergences.json"
-    result = _cli("fuzz", "--adapter", _adapter(program), "--rules", "aisleriot", "--games", "150",
+    result = _cli("fuzz", "--adapter", _adapter(program), "--rules", "aisleriot", "--games", "75",
                   "--seed", "7", "--survey", "--known", str(known), "--no-progress", "--timeout", "30",
                   "--shrink-seconds", "10")
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert "no new divergence" in result.stdout or result.stdout.rstrip().endswith("no difference")
-    assert result.stdout.startswith("150 games, "), result.stdout[:300]
+    assert result.stdout.startswith("75 games, "), result.stdout[:300]
 
 
 @each_program
