@@ -56,14 +56,15 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.process_time()
                 going = Search(deal_game(game), rules, core=core)
                 for budget in STEPS:
-                    on, fresh = going.run(budget), search(deal_game(game), rules, Budget(nodes=budget), core=core)
-                    if answer(on) != answer(fresh):
+                    fresh = search(deal_game(game), rules, Budget(nodes=budget), core=core)
+                    if answer(going.run(budget)) != answer(fresh):
                         print(f"going on differs: game {game}, {name}, {core}, {budget}", file=sys.stderr)
                         return 1
                 spent[core] += time.process_time() - started
         print(f"{name}: agreed on {len(plan)} searches and {args.games // 2} searches going on", flush=True)
     ratio = spent["python"] / spent["compiled"] if spent["compiled"] else float("inf")
-    print(f"CPU: python {spent['python']:.1f} s, compiled {spent['compiled']:.1f} s, python/compiled {ratio:.1f}x")
+    print(f"CPU: python {spent['python']:.1f} s, compiled {spent['compiled']:.1f} s,"
+          f" python/compiled {ratio:.1f}x")
     return 0
 
 
