@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 import spreading
 from browsing import CHROMIUM_ARGS, BuiltSite
+from hypothesis import settings
 from programs import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +45,16 @@ def _keep_bytecode() -> None:
 
 
 _keep_bytecode()
+
+
+# ------------------------------------------------------------------ Hypothesis, on any machine
+
+#: Hypothesis fails an example that takes longer than its deadline (200 ms by default), a
+#: measure of the wall clock: on a loaded machine a quick example can take longer, and the
+#: test then fails for the machine's speed alone. No test here has a deadline; a test that
+#: sets its own ``@settings`` keeps this profile's other values.
+settings.register_profile("scorpion", deadline=None)
+settings.load_profile("scorpion")
 
 
 # ------------------------------------------------------------------ spreading over workers

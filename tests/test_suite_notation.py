@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorpion_conformance.notation import (
@@ -138,3 +138,8 @@ def test_an_option_not_yet_tagged_holds_untagged_scenarios_to_its_default(
     assert requirements({"win-one-run-per-column"})[0] == {"win": ("one-run-per-column",)}
     monkeypatch.setattr(vocabulary, "UNTAGGED_DEFAULTS", {})
     assert requirements({"runs-stay"})[0] == {"runs": ("stay",)}
+
+
+def test_no_example_has_a_deadline() -> None:
+    # tests/conftest.py's profile: an example that a loaded machine slows down is not a failure.
+    assert settings.default.deadline is None
