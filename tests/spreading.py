@@ -103,13 +103,13 @@ def publish_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
     """In a worker: write the groups of its collection where the controller reads them.
 
     Every worker collects the same tests (xdist checks it), so every file says the same;
-    each is written whole under a temporary name and then renamed.
+    each is written whole under a temporary name of its own and then renamed.
     """
     target = getattr(config, "workerinput", {}).get(KEY)
     if target is None:
         return
     mine = Path(f"{target}.{config.workerinput['workerid']}")
-    partial = mine.with_suffix(".partial")
+    partial = Path(f"{mine}.partial")  # a worker's own: two workers sharing one had a rename fail
     partial.write_text(json.dumps(groups_of(items)), encoding="utf-8")
     os.replace(partial, mine)
 
