@@ -50,6 +50,11 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+#: One decoder for every document: ``json.loads`` with an option builds a new one each call,
+#: which cost more than the reading itself over a results file's many thousand lines.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def _too_deep(value: Any, limit: int) -> bool:
     """Whether ``value`` nests more than ``limit`` levels (walked without recursion)."""
     stack = [(value, 1)]
@@ -75,7 +80,7 @@ def parse(data: str | bytes, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
     else:
         text = data
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = _DECODER.decode(text)
     except RecursionError:
         raise InputError(f"{where}: nested more than {max_depth} levels deep") from None
     except json.JSONDecodeError as error:

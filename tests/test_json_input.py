@@ -52,7 +52,7 @@ def test_brackets_inside_strings_are_not_nesting() -> None:
 
 @pytest.mark.parametrize(("data", "says"), [
     (b"\xff", "it: not UTF-8"), ("NaN", "it: not JSON"), ("[1,", "it: not JSON"),
-    ("[Infinity]", "it: not JSON"),
+    ("[Infinity]", "it: not JSON"), ("\ufeff{}", "it: not JSON"),
 ])
 def test_what_is_not_json_is_named(data: str | bytes, says: str) -> None:
     with pytest.raises(InputError, match=says):

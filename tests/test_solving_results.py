@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import gzip
 import json
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorpion_conformance.solving.campaign import budget_ladder
 from scorpion_conformance.solving.inputs import BadInput, read_budget, read_games
@@ -41,6 +43,20 @@ def test_a_record_round_trips_and_writes_cards_as_cards() -> None:
         back = Record.from_json(text)
         assert back == r or (r.outcome == "unknown" and back.seconds == pytest.approx(r.seconds, abs=1e-4))
     assert "9♦" in record(3, "won").to_json()
+
+
+@given(st.sampled_from(["won", "lost", "unknown"]), st.booleans(), st.booleans(), st.booleans())
+def test_a_record_read_is_the_record_made_from_the_same_fields(outcome: str, cpu: bool, core: bool,
+                                                               carried: bool) -> None:
+    more = {"cpu": 0.5} if cpu else {}
+    more |= {"core": "compiled"} if core else {}
+    more |= {"carried": 4} if carried else {}
+    made = record(9, outcome, **more)
+    data = json.loads(made.to_json())
+    read = Record.from_data(data)
+    assert read == Record(**data) and hash(read) == hash(Record(**data)) and vars(read) == vars(made)
+    with pytest.raises(FrozenInstanceError):
+        read.game = 10  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("text", [

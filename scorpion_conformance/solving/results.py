@@ -43,7 +43,7 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -159,7 +159,12 @@ class Record:
             raise ValueError("the field 'line' is not a line of actions")
         if data["outcome"] == "won" and not isinstance(data.get("line"), str):
             raise ValueError("a won record has no line")
-        return cls(**data)
+        # Every field is checked: set them as the dataclass's own __init__ would, without its
+        # guarded assignment of each field of a frozen class (most of the time of reading a
+        # results file of many thousand records).
+        record = object.__new__(cls)
+        record.__dict__.update(_DEFAULTS, **data)
+        return record
 
 
 #: The fields every record has, and their JSON types (a bool is never a number here).
@@ -169,6 +174,8 @@ _FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 #: Every field a record may have.
 _KNOWN = frozenset(_FIELDS) | {"line", "proof", "cpu", "core", "carried"}
+#: The value of each field a record may leave out.
+_DEFAULTS = {f.name: f.default for f in fields(Record) if f.default is not MISSING}
 #: The least value of each counting field.
 _LOWEST = (("game", 1), ("nodes", 0), ("budget", 1), ("memory_mb", 1))
 #: The short words of a record, and their shapes.
