@@ -12,7 +12,7 @@ Card.parse('TD')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorpion_shared.vocabulary import RANK_LABELS, RANKS, RED_SUITS, SUIT_OUTLINES, SUIT_SYMBOLS, SUITS
 
@@ -55,6 +55,7 @@ _SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
 _SUIT_BY_TEXT.update({sym: s for s, sym in _SYMBOLS.items()})
 # The outlined symbols some fonts and keyboards produce.
 _SUIT_BY_TEXT.update({o: Suit(s) for s, o in SUIT_OUTLINES.items()})
+_SUIT_NUMBER = {suit: number for number, suit in enumerate(Suit)}
 _SUITS_SAID = f"{', '.join(SUITS)} or {' '.join(SUIT_SYMBOLS.values())}"
 
 
@@ -113,6 +114,15 @@ class Card:
 
     rank: Rank
     suit: Suit
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The same number in every process (0 to 55), made once: a search hashes the cards of
+        # every position it looks up, and a suit hashes its name in Python.
+        object.__setattr__(self, "_hash", 4 * self.rank + _SUIT_NUMBER[self.suit])
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -88,6 +88,8 @@ class Position:
     columns: tuple[Column, ...]
     stock: tuple[Card, ...] = ()
     collected: frozenset[Suit] = field(default_factory=frozenset)
+    #: The hash, made when first asked for: a search looks each position up many times.
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         columns = tuple(self.columns)
@@ -138,6 +140,17 @@ class Position:
             frozenset(s if isinstance(s, Suit) else Suit.parse(s) for s in collected),
         )
 
+    def __hash__(self) -> int:
+        made = self._hash
+        if made is None:
+            made = hash((self.columns, self.stock, self.collected))
+            object.__setattr__(self, "_hash", made)
+        return made
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Column, ...], tuple[Card, ...], frozenset[Suit]]]:
+        # A hash holds in one process only: a position sent to another is made there again.
+        return Position._trusted, (self.columns, self.stock, self.collected)
+
     def cards(self) -> Iterator[Card]:
         """Every card in play: the columns (bottom to top), then the stock."""
         for column in self.columns:
@@ -166,4 +179,5 @@ class Position:
         object.__setattr__(position, "columns", columns)
         object.__setattr__(position, "stock", stock)
         object.__setattr__(position, "collected", collected)
+        object.__setattr__(position, "_hash", None)
         return position

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import os
+import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -134,6 +139,25 @@ def test_positions_are_values_a_dict_can_hold() -> None:
     assert hash(one) == hash(same)
     assert {one: "a", other: "b"}[same] == "a"
     assert len({one, same, other}) == 2
+
+
+def test_a_position_sent_to_another_process_is_the_same_key_there() -> None:
+    # A position's hash is made once, and differs from process to process (a collected suit
+    # hashes its name): what is pickled is the position, never its hash, so a table there finds it.
+    position = Position.build(["3S | 9D KS", "QD"], stock=["2C"], collected=["H"])
+    assert {position: 1}[position] == 1  # its hash is made here, before it is sent
+    script = ("import pickle, sys\n"
+              "from scorpion_ref import Card, Position\n"
+              "sent = pickle.loads(sys.stdin.buffer.read())\n"
+              "made = Position.build(['3S | 9D KS', 'QD'], stock=['2C'], collected=['H'])\n"
+              "assert {made: 1}[sent] == 1 and {Card.parse('KS'): 1}[sent.columns[0].up[1]] == 1\n"
+              "assert hash(copy := pickle.loads(pickle.dumps(made))) == hash(made) and copy == made\n")
+    for seed in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(position),
+                              capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}, timeout=60,
+                              check=False)
+        assert done.returncode == 0, done.stderr.decode()
+    assert copy.deepcopy(position) == position and hash(copy.deepcopy(position)) == hash(position)
 
 
 def test_positions_are_immutable() -> None:
