@@ -5,8 +5,10 @@ fixture wider than one test runs on one worker, so the site and the wheel are bu
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import json
 import os
 import shutil
 import site as python_site
@@ -110,25 +112,66 @@ def site(built_site: BuiltSite) -> Path:
     return built_site.folder
 
 
+#: Where Material's search worker fetches the site's search index.
+SEARCH_INDEX = "/search/search_index.json"
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """The built site's files; ``index``, where given, is sent for the search index instead."""
+
+    def __init__(self, *args: Any, index: bytes | None = None, **kwargs: Any) -> None:
+        self.index = index
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        if self.index is None or self.path.split("?")[0] != SEARCH_INDEX:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.index)))
+        self.end_headers()
+        self.wfile.write(self.index)
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
-@pytest.fixture(scope="session")
-def served(site: Path) -> Iterator[str]:
-    """The built site on 127.0.0.1, on a free port."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+@contextlib.contextmanager
+def _serving(site: Path, index: bytes | None) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site), index=index)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
-def browser(served: str) -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+def served(site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1, on a free port, for what its pages show: its search finds
+    nothing. Material's search worker builds the whole site's index on every page it opens,
+    about two fifths of Chromium's work over the browser tests; here the index has the site's
+    own settings and no page. The search itself is tested on :func:`searchable`."""
+    index = json.loads((site / SEARCH_INDEX.lstrip("/")).read_text(encoding="utf-8"))
+    with _serving(site, json.dumps({**index, "docs": []}).encode()) as address:
+        yield address
+
+
+@pytest.fixture(scope="session")
+def searchable(site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1, on a free port, with its whole search index."""
+    with _serving(site, None) as address:
+        yield address
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser): one a
+    process, whichever tests use it (Playwright's sync API runs once in a thread)."""
     from playwright.sync_api import sync_playwright
 
     executable = chromium()
@@ -136,6 +179,12 @@ def browser(served: str) -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def browser(served: str, chromium_browser: Any) -> Any:
+    """Chromium, for the built site (``served``): the tests of the site run where it was built."""
+    return chromium_browser
 
 
 # ------------------------------------------------------------------ the installed wheel

@@ -47,6 +47,11 @@ def auto_workers() -> int | None:
 KEY = "scorpion_groups_file"
 
 
+#: Fixtures wider than one test that every worker using them makes for itself: they cost a
+#: second or two (Chromium's start), less than holding their tests on one worker.
+UNGROUPED = frozenset({"chromium_browser"})
+
+
 def _shared_roots(item: pytest.Item) -> set[str]:
     """The fixtures wider than one test that ``item`` depends on and that depend on no other such
     fixture of ours (the site, for a test of ``browser``, which is built on ``served`` and ``site``)."""
@@ -58,7 +63,7 @@ def _shared_roots(item: pytest.Item) -> set[str]:
         defs = info.name2fixturedefs.get(name)
         # Our own fixtures have a base id (the folder or module that defines them); pytest's
         # and plugins' (tmp_path_factory, ...) have none and cost nothing to make again.
-        if defs and defs[-1].scope != "function" and defs[-1].baseid:
+        if defs and defs[-1].scope != "function" and defs[-1].baseid and name not in UNGROUPED:
             return defs[-1]
         return None
 

@@ -3,9 +3,10 @@
 The site is built once per session with ``mkdocs build --strict`` into a
 temporary folder, with the conformance report run for real
 (``SCORPION_SITE_SKIP_REPORT`` is removed from the environment): the
-``site``, ``served`` and ``browser`` fixtures of ``tests/conftest.py``. The
-browser tests serve it on 127.0.0.1 and drive Debian's Chromium through
-Playwright; they never download a browser, and without Chromium they fail.
+``site``, ``served``, ``searchable`` and ``browser`` fixtures of ``tests/conftest.py``.
+The browser tests serve it on 127.0.0.1 (with an empty search index, but for the
+tests of the search) and drive Debian's Chromium through Playwright; they never
+download a browser, and without Chromium they fail.
 
 A screenshot of a rules page is saved as ``reports/rules-page.png``.
 """
@@ -130,8 +131,16 @@ def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
     assert SCREENSHOT.stat().st_size > 10_000
 
 
-def test_search_finds_the_queen(visit: Visit) -> None:
-    page = visit.open("")
+@pytest.fixture
+def visit_searchable(browser: Any, searchable: str) -> Iterator[Visit]:
+    current = Visit(browser, searchable)
+    yield current
+    current.page.close()
+    assert not current.problems, "\n".join(current.problems)
+
+
+def test_search_finds_the_queen(visit_searchable: Visit) -> None:
+    page = visit_searchable.open("")
     page.locator("input.md-search__input").click()
     page.keyboard.type("Queen")
     results = page.locator(".md-search-result__item")
@@ -276,12 +285,12 @@ def test_the_pages_speak_to_their_readers(site: Path) -> None:
     assert "What the solver says" in said["winnability/index.html"]
 
 
-def test_search_finds_an_id_first(browser: Any, served: str) -> None:
+def test_search_finds_an_id_first(browser: Any, searchable: str) -> None:
     for query, anchor in (("EMPTY-003", "#EMPTY-003"), ("STOCK-003", "#STOCK-003"),
                           ("R-EMPTY-KING-ONLY", "#R-EMPTY-KING-ONLY")):
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         try:
-            page.goto(f"{served}/", wait_until="load")
+            page.goto(f"{searchable}/", wait_until="load")
             search = page.locator("input.md-search__input")
             search.click()
             # The index loads in a worker; a query given before it is ready is never answered.

@@ -23,14 +23,11 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import CHROMIUM_ARGS
 from in_this_process import Said, command
-from programs import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ROOT / "tests" / "fake_adapters" / "hostile.py"
@@ -78,15 +75,10 @@ def assert_clean(result: subprocess.CompletedProcess[str] | Said, what: str) -> 
 
 # -- the browser --------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+@pytest.fixture
+def browser(chromium_browser: Any) -> Any:
+    """Chromium, with no site: these pages are files of the test's own."""
+    return chromium_browser
 
 
 _AUDIT = """() => ({

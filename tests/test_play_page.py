@@ -10,6 +10,7 @@ Screenshots for the notes go to ``reports/play-*.png``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,11 +35,17 @@ WAIT = 60_000  # ms: the most any single event may take on a loaded machine
 
 def committed_line(rules: str, game: int) -> list[dict[str, Any]]:
     """The winning line the campaign committed for ``game``, as protocol actions."""
+    return [dict(action) for action in _committed_line(rules, game)]
+
+
+@functools.cache
+def _committed_line(rules: str, game: int) -> tuple[dict[str, Any], ...]:
+    # Read once a run: the results file holds some ten thousand games.
     name = ROOT / "data" / "winnability" / f"{rules}.jsonl"
     path = name if name.exists() else name.with_suffix(".jsonl.gz")
     (record,) = [r for r in read_records(path) if r.game == game and r.outcome == "won"]
     assert record.line
-    return [dict(action_to_json(a)) for a in read_line(record.line)]
+    return tuple(dict(action_to_json(a)) for a in read_line(record.line))
 
 
 class Play:

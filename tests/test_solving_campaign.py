@@ -15,7 +15,6 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import distributed
 import psutil
 import pytest
 from machine import allowing_for_load
@@ -129,6 +128,8 @@ def test_a_stopped_campaign_resumes_with_no_game_twice_and_none_lost(tmp_path: P
 
 
 def test_a_campaign_on_a_dask_cluster(tmp_path: Path) -> None:
+    import distributed  # here: every worker of the test run collects this module, one test uses Dask
+
     path = tmp_path / "r.jsonl"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   memory_limit="1GiB") as cluster:
