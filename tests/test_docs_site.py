@@ -98,12 +98,17 @@ def test_the_search_index_knows_the_rules(site: Path) -> None:
 # ------------------------------------------------------------------ in the browser
 
 
-@pytest.fixture
-def visit(browser: Any, served: str) -> Iterator[Visit]:
-    current = Visit(browser, served)
+def _visiting(browser: Any, base: str) -> Iterator[Visit]:
+    """A page of the site at ``base``; afterwards, no console error nor failed request."""
+    current = Visit(browser, base)
     yield current
     current.page.close()
     assert not current.problems, "\n".join(current.problems)
+
+
+@pytest.fixture
+def visit(browser: Any, served: str) -> Iterator[Visit]:
+    yield from _visiting(browser, served)
 
 
 def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
@@ -133,10 +138,7 @@ def test_a_rules_page_shows_card_diagrams(visit: Visit) -> None:
 
 @pytest.fixture
 def visit_searchable(browser: Any, searchable: str) -> Iterator[Visit]:
-    current = Visit(browser, searchable)
-    yield current
-    current.page.close()
-    assert not current.problems, "\n".join(current.problems)
+    yield from _visiting(browser, searchable)
 
 
 def test_search_finds_the_queen(visit_searchable: Visit) -> None:
