@@ -91,8 +91,11 @@ def test_the_search_index_knows_the_rules(site: Path) -> None:
     locations = [doc["location"] for doc in index["docs"]]
     assert "rules/empty-columns/#R-EMPTY-QUEEN-CARRYING-KING" in locations
     assert any("Queen" in doc["text"] or "Queen" in doc["title"] for doc in index["docs"])
-    # card diagrams are kept out of the index
+    # card diagrams are kept out of the index, and so are the lists of winnable game numbers
     assert not any("sc-card" in doc["text"] for doc in index["docs"])
+    assert not any(re.search(r"(\d+, ){20}", doc["text"]) for doc in index["docs"])
+    assert re.search(r"<p data-search-exclude>(\d+, ){20}", (site / "winnability" / "index.html").read_text(
+        encoding="utf-8")), "the winnable games are no longer listed on the page"
 
 
 # ------------------------------------------------------------------ in the browser
