@@ -17,7 +17,7 @@ import pytest
 __all__ = ["CHROMIUM", "chromium", "node"]
 
 #: Where Playwright finds Debian's Chromium (``SCORPION_CHROMIUM`` names another).
-CHROMIUM = Path(os.environ.get("SCORPION_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM = Path(os.environ.get("SCORPION_CHROMIUM", "/usr/bin/chromium-headless-shell"))
 SETUP = "bash tests/setup.sh installs it"
 
 
@@ -32,5 +32,5 @@ def node() -> str:
 def chromium() -> Path:
     """The path of Chromium; the calling test fails when it is missing."""
     if not CHROMIUM.exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}; {SETUP} (Debian's chromium)", pytrace=False)
+        pytest.fail(f"no Chromium at {CHROMIUM}; {SETUP} (Debian's chromium-headless-shell)", pytrace=False)
     return CHROMIUM

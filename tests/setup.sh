@@ -10,8 +10,10 @@
 #   .venv/            a venv with the project in editable mode and its [test] extra
 #                     (again only when pyproject.toml, setup.py or the solver's C
 #                     core changed since the last install)
-#   chromium          Debian's, for the site's browser tests (Playwright drives it
-#                     at /usr/bin/chromium; no browser is ever downloaded)
+#   chromium-headless-shell
+#                     Debian's Chromium built for headless use alone, for the site's
+#                     browser tests (Playwright drives /usr/bin/chromium-headless-shell;
+#                     no browser is ever downloaded)
 #   nodejs            Debian's, for the JavaScript adapter
 #   guile-3.0         Debian's, which runs GNOME Aisleriot's compiled games
 #   the real programs Aisleriot and soliterm, by adapters/install-real.sh
@@ -33,9 +35,9 @@ command -v "$PYTHON" >/dev/null 2>&1 || stop "no $PYTHON on PATH; install Python
     || stop "$("$PYTHON" -V 2>&1) is too old; the project needs Python 3.11 or newer"
 
 # --- Debian's packages -----------------------------------------------------------
-CHROMIUM=${SCORPION_CHROMIUM:-/usr/bin/chromium}
+CHROMIUM=${SCORPION_CHROMIUM:-/usr/bin/chromium-headless-shell}
 need=()
-[ -x "$CHROMIUM" ] || need+=(chromium)
+[ -x "$CHROMIUM" ] || need+=(chromium-headless-shell)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v guile-3.0 >/dev/null 2>&1 || need+=(guile-3.0)
 if [ ${#need[@]} -gt 0 ]; then

@@ -81,4 +81,4 @@ def test_without_root_a_missing_program_stops_the_set_up_with_what_to_install(tm
     assert done.returncode == 1
     assert done.stdout == ""
     (message,) = done.stderr.splitlines()
-    assert "chromium" in message and "sudo apt-get install -y chromium" in message, message
+    assert "sudo apt-get install -y chromium-headless-shell" in message, message
