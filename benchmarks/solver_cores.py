@@ -3,15 +3,15 @@
     .venv/bin/python benchmarks/solver_cores.py [--games N] [--rules NAME ...]
 
 ``tests/test_solver_core.py`` checks the compiled core against the Python
-loop on a few PySolFC games at the larger budget, and the search that goes
-on to a bigger budget on every third game in the Python loop, so that the
-test command stays short. This script runs the sweeps they were cut from:
-games 1..N at 3,000 positions and every fifth game at 50,000, under every
-named rule set, in both cores; and every game of 1..N/2 searched on through
-budgets 0, 300, 300, 2,000 and 9,000 against a new search of each budget,
-in both cores. A disagreement stops it with the game, the rules and both
-answers. It prints each core's CPU time and their ratio, measured in the
-same run.
+loop on thirty PySolFC games and three of them at a larger budget, and the
+search that goes on to a bigger budget on every sixth game in the Python
+loop, so that the test command stays short. This script runs the sweeps
+they were cut from: games 1..N at 3,000 positions and every fifth game at
+50,000, under every named rule set, in both cores; and every game of 1..N/2
+searched on through budgets 0, 300, 300, 2,000 and 9,000 against a new
+search of each budget, in both cores. A disagreement stops it with the
+game, the rules and both answers. It prints each core's CPU time and their
+ratio, measured in the same run.
 """
 
 from __future__ import annotations

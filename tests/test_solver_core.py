@@ -3,9 +3,10 @@
 * the compiled core is built (a missing build fails here, it never skips);
 * the two cores return the same outcome, proof, node count and line on the
   small generated positions of ``test_solver.py`` under every combination of
-  the options, reduced and unreduced, and on PySolFC games 1-60 under every
-  named rule set at 3,000 positions and three of them at 50,000 (endings at
-  the budget included; ``benchmarks/solver_cores.py`` runs every fifth);
+  the options, reduced and unreduced, and on thirty PySolFC games under
+  every named rule set at 3,000 positions and three of them at 20,000 (won,
+  lost and ended at the budget under each; ``benchmarks/solver_cores.py``
+  runs games 1-60, and every fifth at 50,000);
 * the compiled core reproduces a seeded sample of the committed campaign
   results (``data/winnability``): the same outcome after the same number of
   positions (for records of this solver version; records of an earlier
@@ -80,25 +81,30 @@ def test_the_cores_agree_on_small_positions_under_every_combination(reduced: boo
         assert {("lost", "face-down-cycle"), ("lost", "missing-cards")} <= outcomes, outcomes
 
 
+#: Games 1-24, and six later ones that each named rule set wins or leaves unknown at 3,000 positions
+#: (classic decides all of 1-30, and loses most).
+THIRTY_GAMES = (*range(1, 25), 35, 37, 39, 45, 49, 56)
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
-def test_the_cores_agree_on_games_1_to_60(name: str) -> None:
+def test_the_cores_agree_on_thirty_games(name: str) -> None:
     rules = get_ruleset(name)
     outcomes: set[str] = set()
-    for game in range(1, 61):
+    for game in THIRTY_GAMES:
         outcomes.add(both(deal_game(game), rules, Budget(nodes=3000)).outcome)
     # At a larger budget, three games (the Python loop is slow; benchmarks/solver_cores.py runs
     # more, at 50,000).
     for game in (5, 10, 15):
         outcomes.add(both(deal_game(game), rules, Budget(nodes=20_000)).outcome)
-    assert {"lost", "unknown"} <= outcomes, outcomes
+    assert outcomes == {"won", "lost", "unknown"}, outcomes
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_a_search_that_goes_on_answers_as_a_new_one_with_the_bigger_budget(name: str) -> None:
     rules = get_ruleset(name)
     for game in range(1, 31):
-        # The Python loop is slow: every third game (benchmarks/solver_cores.py runs them all).
-        for core in ("python", "compiled") if game % 3 == 1 else ("compiled",):
+        # The Python loop is slow: every sixth game (benchmarks/solver_cores.py runs them all).
+        for core in ("python", "compiled") if game % 6 == 1 else ("compiled",):
             going = Search(deal_game(game), rules, core=core)
             answers = [going.run(budget) for budget in (0, 300, 300, 2000, 9000)]
             for budget, answer in zip((0, 300, 300, 2000, 9000), answers, strict=True):

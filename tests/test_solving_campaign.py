@@ -20,6 +20,7 @@ import pytest
 from machine import allowing_for_load
 
 from scorpion_conformance.cli import main
+from scorpion_conformance.solving import pool
 from scorpion_conformance.solving.campaign import Campaign, describe, rates_of, run_campaign
 from scorpion_conformance.solving.lines import read_line
 from scorpion_conformance.solving.results import read_records
@@ -140,7 +141,10 @@ def test_a_campaign_on_a_dask_cluster(tmp_path: Path) -> None:
     assert describe(report)[0] == "classic, games 1-8: 1 won, 7 lost, 0 unknown"
 
 
-def test_no_scheduler_at_the_address_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_no_scheduler_at_the_address_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command keeps trying for 10 s; the message is the same after a shorter try.
+    monkeypatch.setattr(pool, "CONNECT_TIMEOUT", "1s")
     code = main(["winnability", "--rules", "classic", "--games", "1-2", "--scheduler", "tcp://127.0.0.1:9",
                  "--results", str(tmp_path / "r.jsonl")])
     err = capsys.readouterr().err

@@ -41,7 +41,8 @@ from typing import Any
 from .inputs import BadInput
 from .results import Record
 
-__all__ = ["POLL_SECONDS", "GameFailed", "Stopped", "Task", "decide", "run_dask", "run_local"]
+__all__ = ["CONNECT_TIMEOUT", "POLL_SECONDS", "GameFailed", "Stopped", "Task", "decide", "run_dask",
+           "run_local"]
 
 #: One game to solve: (game, rule set name, the budgets of positions to climb, megabytes).
 Task = tuple[int, str, tuple[int, ...], int]
@@ -172,6 +173,10 @@ def run_local(tasks: list[Task], workers: int, on_record: Callable[[Record], Non
     executor.shutdown(wait=True)
 
 
+#: How long ``--scheduler ADDRESS`` keeps trying to reach a scheduler before it says there is none.
+CONNECT_TIMEOUT = "10s"
+
+
 def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None],
              stop: threading.Event | None = None) -> None:
     """Solve ``tasks`` on the ``dask.distributed`` scheduler at ``address``; raises :class:`BadInput`
@@ -184,7 +189,7 @@ def run_dask(tasks: list[Task], address: str, on_record: Callable[[Record], None
     except ImportError:
         raise BadInput("--scheduler needs dask.distributed: pip install 'dask[distributed]'") from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise BadInput(f"--scheduler {address}: cannot reach a Dask scheduler there ({error})") from None
     futures: dict[Any, Task] = {}
