@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "reports"
 #: A game of games 1 to 1,000 with a short committed winning line under standard (48 actions).
 SHORT_GAME = 619
-#: Dealing the stock at once in that game loses: the reference proves it in 825 positions.
+#: A game "New deal" never draws: past the page's random numbers (1 to 1,000,000) and every
+#: committed campaign, so a new deal is always another game.
+UNDRAWN_GAME = 1_000_001
 WAIT = 60_000  # ms: the most any single event may take on a loaded machine
 
 
@@ -70,9 +73,24 @@ class Play:
         return self.page.evaluate("scorpionPlay.snapshot()")  # type: ignore[no-any-return]
 
     def wait(self, condition: str) -> None:
-        """Wait until ``condition`` (JavaScript over ``s``, the snapshot) holds."""
-        self.page.wait_for_function(f"() => {{ const s = scorpionPlay.snapshot(); return {condition}; }}",
-                                    timeout=WAIT)
+        """Wait until ``condition`` (JavaScript over ``s``, the snapshot) holds; when it never does,
+        fail with the page's address and a screenshot of what it showed instead."""
+        from playwright.sync_api import Error
+
+        try:
+            self.page.wait_for_function(f"() => {{ const s = scorpionPlay.snapshot(); return {condition}; }}",
+                                        timeout=WAIT)
+            return
+        except Error as error:
+            reason = error.message.splitlines()[0]
+        named = re.sub(r"\W+", "-", condition).strip("-")[:60]
+        shot: Path | None = SHOTS / f"play-never-{named}.png"
+        try:  # bounded: a page that drew nothing for a minute may draw no screenshot either
+            self.page.screenshot(path=str(shot), timeout=10_000)
+        except Error:
+            shot = None
+        pytest.fail(f"the page never reached {condition!r} ({reason}); it was at {self.page.url}, "
+                    f"screenshot: {shot or 'none'}; {self.problems or 'no page error'}", pytrace=False)
 
     def played(self) -> int:
         return len(self.snapshot()["actions"])
@@ -224,10 +242,10 @@ def test_a_losing_move_is_answered_by_the_dead_end_offer(browser: Any, served: s
 
 
 def test_a_shared_address_reopens_the_same_deal(browser: Any, served: str, play: Play) -> None:
-    page = play.open("rules=classic&game=40001")
-    assert play.snapshot()["position"] == position_to_json(deal_game(40001))
+    page = play.open(f"rules=classic&game={UNDRAWN_GAME}")
+    assert play.snapshot()["position"] == position_to_json(deal_game(UNDRAWN_GAME))
     page.click("#sc-play-new")
-    play.wait("s.deal.game !== 40001")
+    play.wait(f"s.deal.game !== {UNDRAWN_GAME}")
     shared = page.url
     dealt = play.snapshot()
     assert f"game={dealt['deal']['game']}" in shared and "rules=classic" in shared
